@@ -1,0 +1,120 @@
+# Cards are small ints; a deck is `bytes`. No object per card.
+#
+# Rank decks (hanafuda/kabufuda/kachi/Komatsu): code = (rank - 1) * 4 + copy,
+# copy 0..3, so rank = code // 4 + 1 and a 48-card deck fits codes 0..47.
+# 52-card decks: code = pack * 52 + suit * 13 + (rank - 1), rank 1 = A .. 13 = K,
+# suits S H D C.
+from oya.compat import const
+
+HANAFUDA = const(0)   # Oicho-Kabu, months 1-10 x 4
+KABUFUDA = const(1)   # Oicho-Kabu, ranks 1-10 x 4
+KACHI20 = const(2)    # Kachi-kachi, ranks 1-10 x 2
+KACHI22 = const(3)    # Kachi-kachi, three 1s and three 10s
+KOMATSU = const(4)    # Kakkuri, ranks 1-12 x 4
+STD52 = const(5)      # Kyutenhan, Meri
+STD104 = const(6)     # Kyutenhan with two packs
+
+# Special cards (codes)
+KACHI_AKA_PIN = const(0)   # 1, copy 0: the red pin "1r"
+KACHI_GILDED_1 = const(1)  # 1, copy 1: "1g"
+KACHI_GILDED_4 = const(12)  # 4, copy 0: "4g"
+AKA_CHORO = const(0)       # Komatsu 1, copy 0: wild "1w"
+TAIKO = const(4)           # Komatsu 2, copy 0: wild "2w"
+KURO_HIBASHI = const(8)    # Komatsu 3, copy 0: "3k"
+
+RANKS52 = "A23456789TJQK"
+SUITS = "SHDC"
+
+
+def deck(kind):
+    """The full deck of `kind`, as bytes, in a fixed canonical order."""
+    if kind in (HANAFUDA, KABUFUDA):
+        return bytes(range(40))
+    if kind == KOMATSU:
+        return bytes(range(48))
+    if kind == KACHI20:
+        return bytes(c for c in range(40) if c % 4 < 2)
+    if kind == KACHI22:
+        return bytes(c for c in range(40) if c % 4 < 2 or c in (2, 38))
+    if kind == STD52:
+        return bytes(range(52))
+    if kind == STD104:
+        return bytes(range(104))
+    raise ValueError("unknown deck")
+
+
+def rank(kind, code):
+    """1-based rank: month/number for rank decks, 1 (A) .. 13 (K) for 52-card."""
+    if kind >= STD52:
+        return code % 13 + 1
+    return code // 4 + 1
+
+
+def suit(code):
+    """0..3 = S H D C for 52-card decks."""
+    return (code % 52) // 13
+
+
+def name(kind, code):
+    """The transcript string of a card (see TRANSCRIPT.md)."""
+    if kind >= STD52:
+        return RANKS52[code % 13] + SUITS[(code % 52) // 13]
+    r = str(code // 4 + 1)
+    if kind == HANAFUDA:
+        return r + "abcd"[code % 4]
+    if kind in (KACHI20, KACHI22):
+        if code == KACHI_AKA_PIN:
+            return "1r"
+        if code == KACHI_GILDED_1:
+            return "1g"
+        if code == KACHI_GILDED_4:
+            return "4g"
+        return r
+    if kind == KOMATSU:
+        if code == AKA_CHORO:
+            return "1w"
+        if code == TAIKO:
+            return "2w"
+        if code == KURO_HIBASHI:
+            return "3k"
+    return r
+
+
+def parse(kind, text):
+    """Transcript string -> card code. For decks where several physical cards
+    share one string (kabufuda "3"), the lowest matching code in the deck is
+    returned; callers that need a specific copy pass codes, not strings."""
+    for c in deck(kind):
+        if name(kind, c) == text:
+            return c
+    raise ValueError("no card " + text)
+
+
+# Short Japanese names for the screen and the printer (full-width katakana;
+# the display and the printer map them to half-width glyphs).
+_MONTHS_JA = ("マツ", "ウメ", "サクラ", "フジ", "アヤメ", "ボタン", "ハギ", "ススキ", "キク", "モミジ")
+_SUITS_JA = ("スペード", "ハート", "ダイヤ", "クラブ")
+
+
+def name_ja(kind, code):
+    if kind == HANAFUDA:
+        return _MONTHS_JA[code // 4] + "abcd"[code % 4]
+    if kind == KOMATSU:
+        if code == AKA_CHORO:
+            return "アカチョロ"
+        if code == TAIKO:
+            return "タイコ"
+        if code == KURO_HIBASHI:
+            return "クロヒバシ"
+    if kind in (KACHI20, KACHI22):
+        if code == KACHI_AKA_PIN:
+            return "アカピン"
+        if code in (KACHI_GILDED_1, KACHI_GILDED_4):
+            return str(code // 4 + 1) + "キン"
+    if kind >= STD52:
+        return _SUITS_JA[suit(code)] + RANKS52[code % 13]
+    return name(kind, code)
+
+
+def names(kind, cards):
+    return [name(kind, c) for c in cards]

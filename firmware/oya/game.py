@@ -1,0 +1,104 @@
+# The one game protocol every engine follows (modelled on OpenSpiel's State,
+# made lean). A deal is a deterministic state machine built from the match
+# (ruleset options, seats, ledger), the dealer and a card source:
+#   turn           the seat that must decide next (-1 when the deal is over)
+#   choices(seat)  the legal actions (small ints) for that seat
+#   act(a, seat)   apply one; an illegal one raises RuleError and changes nothing
+#   label(a, lang) / decode(a)   what an action is called / its transcript form
+#   view(seat) / public()        what one seat may know / what the table sees
+#   places()       where every card is: [(place, bytes)], stock included
+#   events         what happened, as small tuples (see EVENT_* below)
+# Chips move only through the ledger, which logs every transfer as a pay event.
+from oya.compat import const
+
+EN = const(0)
+JA = const(1)
+
+# Event tuples (the transcript's `t` values):
+#   ("card", code, to, up)          a card left the stock
+#   ("reveal", code, at)            a face-down card turned up
+#   ("act", seat, do, args)         a decision; args is a dict or None
+#   ("show", at, cards, value, yaku)  a hand at showdown
+#   ("pay", frm, to, chips, why, extra)  logged by the ledger
+#   ("note", text)
+
+
+class RuleError(Exception):
+    """An illegal action. The message is for a player: at most two lines of
+    21 characters (42 characters) so it fits the OLED."""
+
+
+class Deal:
+    GAME = ""
+
+    def __init__(self, match, dealer, stock):
+        self.match = match
+        self.opts = match.opts
+        self.ledger = match.ledger
+        self.nseats = len(match.ledger)
+        self.dealer = dealer
+        self.stock = stock
+        self.events = []
+        self.ledger.log = self.events.append
+        self.turn = -1
+        self.void = False       # a void deal is re-dealt and not counted
+
+    # -- to be provided by each game --------------------------------------
+    def choices(self, seat=None):
+        raise NotImplementedError
+
+    def apply(self, action, seat):
+        raise NotImplementedError
+
+    def label(self, action, lang=EN):
+        raise NotImplementedError
+
+    def decode(self, action):
+        """-> (do, args-dict-or-None), the transcript's action id and arguments."""
+        raise NotImplementedError
+
+    def view(self, seat):
+        raise NotImplementedError
+
+    def public(self):
+        raise NotImplementedError
+
+    def places(self):
+        raise NotImplementedError
+
+    def check(self, action, seat):
+        """A short reason why `action` is illegal for `seat` now, or None.
+        Games override this to explain; the fallback is generic."""
+        if self.turn < 0:
+            return "The deal is over"
+        if action in self.choices(seat):
+            return None
+        if seat != self.turn and not self.choices(seat):
+            return "Not your turn"
+        return "Not allowed now"
+
+    # -- shared ------------------------------------------------------------
+    @property
+    def done(self):
+        return self.turn < 0
+
+    def act(self, action, seat=None):
+        if seat is None:
+            seat = self.turn
+        msg = self.check(action, seat)
+        if msg:
+            raise RuleError(msg)
+        self.apply(action, seat)
+
+    def deal_card(self, to, up, card=None):
+        """Take the top card (or `card`, already drawn) to `to`, logged."""
+        if card is None:
+            card = self.stock.draw()
+        self.events.append(("card", card, to, up))
+        return card
+
+    def log_act(self, seat, do, args=None):
+        self.events.append(("act", seat, do, args))
+
+    def note(self, text):
+        self.events.append(("note", text))

@@ -1,0 +1,116 @@
+# Power-loss-safe storage of one JSON record (the match in progress).
+#
+# Every save writes a complete new file and renames it into place, keeping the
+# previous record as `.old`; each file starts with a header carrying a sequence
+# number, the body's length and a SHA-256 prefix. A power cut at any byte leaves
+# either the previous or the new record readable, and load() picks the newest
+# intact one. Nothing read back is evaluated: the body is parsed as JSON data.
+import hashlib
+import json
+import os
+from oya.compat import hexstr
+
+MAGIC = "OYAJ1"
+
+
+class JournalCorrupt(Exception):
+    """Files exist but none holds an intact record."""
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def _digest(body):
+    return hexstr(hashlib.sha256(body).digest())[:16]
+
+
+def encode(seq, record):
+    body = json.dumps(record).encode()
+    return ("%s %d %d %s\n" % (MAGIC, seq, len(body), _digest(body))).encode() + body
+
+
+def decode(raw):
+    """-> (seq, record), or None when `raw` is not an intact record."""
+    nl = raw.find(b"\n")
+    if nl < 0 or nl > 64:
+        return None
+    try:
+        magic, seq, n, dig = raw[:nl].decode().split(" ")
+        seq = int(seq)
+        n = int(n)
+    except (ValueError, UnicodeError):
+        return None
+    body = raw[nl + 1:]
+    if magic != MAGIC or len(body) != n or _digest(body) != dig:
+        return None
+    try:
+        return seq, json.loads(body.decode())
+    except (ValueError, UnicodeError):
+        return None
+
+
+class Journal:
+    def __init__(self, path):
+        self.path = path
+        self.seq = 0
+
+    def _files(self):
+        return (self.path, self.path + ".tmp", self.path + ".old")
+
+    def save(self, record):
+        cur, tmp, old = self._files()
+        self.seq += 1
+        data = encode(self.seq, record)
+        with open(tmp, "wb") as f:
+            f.write(data)
+        _remove(old)
+        if _exists(cur):
+            os.rename(cur, old)
+        os.rename(tmp, cur)
+
+    def load(self):
+        """The newest intact record, or None when there is none at all.
+        Raises JournalCorrupt when files exist but none is intact."""
+        best = None
+        seen = False
+        for p in self._files():
+            try:
+                with open(p, "rb") as f:
+                    raw = f.read()
+            except OSError:
+                continue
+            seen = True
+            got = decode(raw)
+            if got is not None and (best is None or got[0] > best[0]):
+                best = got
+        if best is None:
+            if seen:
+                raise JournalCorrupt(self.path)
+            return None
+        self.seq = best[0]
+        return best[1]
+
+    def quarantine(self):
+        """Keep a copy of unreadable files as .bad and start clean."""
+        for p in self._files():
+            if _exists(p):
+                _remove(p + ".bad")
+                os.rename(p, p + ".bad")
+        self.seq = 0
+
+    def clear(self):
+        for p in self._files():
+            _remove(p)
+        self.seq = 0

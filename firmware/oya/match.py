@@ -1,0 +1,115 @@
+# A match: ruleset options, seats and their chips, the dealer, the deals.
+# Each game subclasses Match with its Deal class and its match-level rules
+# (first dealer, rotation, end, standings). The state between deals is plain
+# JSON-able data, which is what the journal stores and replay restores.
+from oya.ledger import Ledger
+from oya import rng, stock
+
+
+class Match:
+    GAME = ""
+    DEAL = None              # the game's Deal class
+    SEATS = (2, 10)
+    START_OPTION = "starting_points"   # option holding the starting chips
+    ALLOW_NEGATIVE = True
+
+    def __init__(self, opts, names, chips=None, dealer=0, seed=None):
+        n = len(names)
+        if not self.SEATS[0] <= n <= self.SEATS[1]:
+            raise ValueError("%d to %d seats" % self.SEATS)
+        self.opts = opts
+        if chips is None:
+            chips = [self.starting_chips()] * n
+        self.ledger = Ledger(names, chips, allow_negative=self.ALLOW_NEGATIVE)
+        self.start_chips = list(chips)
+        self.dealer = dealer
+        self.deal_no = 0          # deals played and counted
+        self.seed = seed          # match seed: deal seeds derive from it (host play)
+        self.deal = None
+        self.deal_seed = None
+        self.started = 0          # deals begun, void ones included (seed index)
+        self.history = None       # a list to keep finished deals in (host tools)
+        self.intro = []           # events of the first-dealer draw
+
+    # -- hooks for each game ------------------------------------------------
+    def deck(self):
+        raise NotImplementedError
+
+    def starting_chips(self):
+        return self.opts.get(self.START_OPTION, 50)
+
+    def draw_first_dealer(self, source):
+        """Choose the first dealer as the rules say, drawing from `source`
+        (a Stock); log what was drawn in self.intro. Returns the seat."""
+        self.dealer = 0
+        return 0
+
+    def after_deal(self, deal):
+        """Count the deal, move the dealer: game rules. Called once per deal."""
+        if not deal.void:
+            self.deal_no += 1
+
+    def over(self):
+        return False
+
+    def extra_state(self):
+        return {}
+
+    def restore_extra(self, st):
+        pass
+
+    # -- shared -------------------------------------------------------------
+    def choose_first_dealer(self, seed):
+        self.intro = []
+        self.dealer = self.draw_first_dealer(stock.shuffled(self.deck(), seed))
+        return self.dealer
+
+    def next_seed(self):
+        if self.seed is not None:
+            return rng.derive(self.seed, self.started + 1)
+        return rng.entropy()
+
+    def start_deal(self, seed=None, cards=None):
+        """Begin a deal from a 32-byte seed (fresh entropy by default), or from
+        a fixed list of cards (top first) when `cards` is given."""
+        if seed is None:
+            seed = self.next_seed()
+        src = stock.fixed(cards) if cards is not None else stock.shuffled(self.deck(), seed)
+        self.deal_seed = seed
+        self.started += 1
+        self.deal = self.DEAL(self, self.dealer, src)
+        return self.deal
+
+    def finish_deal(self):
+        d = self.deal
+        if d is None or not d.done:
+            raise ValueError("deal not finished")
+        if self.history is not None:
+            self.history.append({
+                "n": len(self.history) + 1, "dealer": d.dealer,
+                "seed": self.deal_seed, "events": d.events,
+                "balances": list(self.ledger.chips), "void": d.void,
+            })
+        self.ledger.log = None
+        self.after_deal(d)
+        self.deal = None
+
+    def state(self):
+        st = {"dealer": self.dealer, "deal_no": self.deal_no, "started": self.started,
+              "chips": list(self.ledger.chips), "pot": self.ledger.pot}
+        st.update(self.extra_state())
+        return st
+
+    def restore(self, st):
+        self.dealer = st["dealer"]
+        self.deal_no = st["deal_no"]
+        self.started = st.get("started", self.deal_no)
+        self.ledger.chips = list(st["chips"])
+        self.ledger.pot = st["pot"]
+        self.restore_extra(st)
+
+    def standings(self):
+        """Seats ranked by chips, best first: [(seat, chips)]."""
+        order = list(range(len(self.ledger)))
+        order.sort(key=lambda s: -self.ledger.chips[s])
+        return [(s, self.ledger.chips[s]) for s in order]

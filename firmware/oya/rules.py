@@ -1,0 +1,148 @@
+# Ruleset files: {"game": ..., "name": ..., "options": {...}}, validated against
+# the game's option table. Every problem is one sentence naming the file, the
+# option and what is allowed; never a traceback. Rulesets are data: they are
+# parsed by jsonlite and nothing in them is evaluated.
+#
+# An option table is a tuple of entries, one per option:
+#   (id, default, (v1, v2, ...))   one of a list of values (str, int or bool)
+#   (id, default, lo, hi)          an integer lo..hi; default None means "none" is allowed too
+#   (id, default, check)           check(value) -> None or "what is allowed"
+from oya import GAMES
+from oya.jsonlite import loads, JsonError
+
+MAX_BYTES = 4096
+NAME_MAX = 32
+
+
+class RulesetError(ValueError):
+    pass
+
+
+def option_table(game):
+    if game not in GAMES:
+        raise RulesetError("unknown game")
+    mod = __import__("oya.games." + game, None, None, ("OPTIONS",))
+    return mod.OPTIONS
+
+
+def defaults(table):
+    return dict((e[0], e[1]) for e in table)
+
+
+def _fmt(v):
+    if v is None:
+        return "none"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    return str(v)
+
+
+def allowed(entry):
+    """What an option accepts, in words (also used by the UI and README)."""
+    if len(entry) == 4:
+        s = "an integer %d to %d" % (entry[2], entry[3])
+        return s + " or none" if entry[1] is None else s
+    if callable(entry[2]):
+        return entry[2](None)
+    return ", ".join(_fmt(v) for v in entry[2])
+
+
+def check_value(entry, v):
+    """None when v is allowed for this option, else the allowed values."""
+    if len(entry) == 4:
+        if v is None and entry[1] is None:
+            return None
+        if v is True or v is False or not isinstance(v, int) or not entry[2] <= v <= entry[3]:
+            return allowed(entry)
+        return None
+    if callable(entry[2]):
+        return entry[2](v)
+    for a in entry[2]:
+        # bools are ints in Python: compare types too, so 1 is not true
+        if a == v and (a is True or a is False) == (v is True or v is False):
+            return None
+    return allowed(entry)
+
+
+def find(table, oid):
+    for e in table:
+        if e[0] == oid:
+            return e
+    return None
+
+
+def validate(data, filename="ruleset", table=None):
+    """data: parsed JSON. Returns (game, name, options with defaults filled)."""
+    where = filename + ": "
+    if not isinstance(data, dict):
+        raise RulesetError(where + "a ruleset is a JSON object with game, name and options.")
+    for k in data:
+        if k not in ("game", "name", "options", "description"):
+            raise RulesetError(where + "unknown key %r; allowed: game, name, options, description." % k)
+    game = data.get("game")
+    if table is None:
+        if not isinstance(game, str) or game not in GAMES:
+            raise RulesetError(where + "game must be one of %s (got %s)." % (", ".join(GAMES), _short(game)))
+        table = option_table(game)
+    name = data.get("name")
+    if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
+        raise RulesetError(where + "name must be text of 1 to %d characters." % NAME_MAX)
+    desc = data.get("description", "")
+    if not isinstance(desc, str) or len(desc) > 200:
+        raise RulesetError(where + "description must be text of at most 200 characters.")
+    opts = data.get("options", {})
+    if not isinstance(opts, dict):
+        raise RulesetError(where + "options must be a JSON object of option: value.")
+    out = defaults(table)
+    for k in opts:
+        e = find(table, k)
+        if e is None:
+            raise RulesetError(where + "unknown option %r for %s; known: %s." % (
+                k, game, ", ".join(x[0] for x in table)))
+        bad = check_value(e, opts[k])
+        if bad is not None:
+            raise RulesetError(where + "option %r must be %s (got %s)." % (k, bad, _short(opts[k])))
+        out[k] = opts[k]
+    return game, name, out
+
+
+def _short(v):
+    try:
+        s = repr(v)
+    except Exception:
+        s = "?"
+    return s if len(s) <= 24 else s[:21] + "..."
+
+
+def parse(raw, filename="ruleset", table=None):
+    """raw: bytes or str of a ruleset file -> (game, name, options)."""
+    where = filename + ": "
+    if len(raw) > MAX_BYTES:
+        raise RulesetError(where + "file is too large (%d bytes; at most %d)." % (len(raw), MAX_BYTES))
+    if not raw or not raw.strip():
+        raise RulesetError(where + "file is empty.")
+    if isinstance(raw, (bytes, bytearray)):
+        try:
+            raw = bytes(raw).decode("utf-8")
+        except UnicodeError:
+            raise RulesetError(where + "file is not UTF-8 text.")
+    if raw[:1] == "\ufeff":
+        raw = raw[1:]
+    try:
+        data = loads(raw)
+    except JsonError as e:
+        raise RulesetError(where + "not valid JSON: %s." % e)
+    return validate(data, filename, table)
+
+
+def load(path, table=None):
+    """Read and validate a ruleset file; RulesetError on any problem."""
+    name = path.split("/")[-1]
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError:
+        raise RulesetError(name + ": cannot be read.")
+    return parse(raw, name, table)

@@ -1,0 +1,115 @@
+# A match in play, journaled: every action is on flash before the next one is
+# taken, so a power cut loses at most the action in flight. The journal holds
+# the ruleset, the seats, the match state at the start of the deal in play,
+# that deal's seed and actions, and the last RECALL finished deals (game
+# recall). Resuming replays the deal in play from its seed: the same engine,
+# the same state.
+from oya.compat import hexstr, unhex
+from oya import rng
+from oya.games import load
+
+RECALL = 10
+
+
+def new_match(game, opts, names, chips=None, seed=None):
+    return load(game).MATCH(opts, names, chips, 0, seed)
+
+
+def replay_deal(match, seed, acts):
+    """Start a deal of `match` from `seed` and apply `acts` ([seat, action]
+    pairs, flattened). Returns the deal."""
+    deal = match.start_deal(seed)
+    for i in range(0, len(acts), 2):
+        deal.act(acts[i + 1], acts[i])
+    return deal
+
+
+class Session:
+    def __init__(self, game, ruleset_name, opts, names, chips=None, journal=None, seed=None):
+        self.game = game
+        self.ruleset_name = ruleset_name
+        self.match = new_match(game, opts, names, chips, seed)
+        self.journal = journal
+        self.intro_seed = None
+        self.state0 = None        # match state at the start of the deal in play
+        self.acts = []
+        self.recall = []
+
+    # -- life of a match ------------------------------------------------------
+    def draw_first_dealer(self, seed=None):
+        self.intro_seed = seed if seed is not None else rng.entropy()
+        d = self.match.choose_first_dealer(self.intro_seed)
+        self.save()
+        return d
+
+    def begin_deal(self, seed=None, cards=None):
+        self.state0 = self.match.state()
+        self.acts = []
+        deal = self.match.start_deal(seed, cards)
+        self.save()
+        return deal
+
+    def act(self, action, seat=None):
+        deal = self.match.deal
+        if seat is None:
+            seat = deal.turn
+        deal.act(action, seat)      # raises RuleError, and then nothing changed
+        self.acts.append(seat)
+        self.acts.append(action)
+        self.save()
+
+    def end_deal(self):
+        m = self.match
+        self.recall.append({"state": self.state0, "seed": hexstr(m.deal_seed), "acts": self.acts})
+        if len(self.recall) > RECALL:
+            self.recall.pop(0)
+        m.finish_deal()
+        self.state0 = None
+        self.acts = []
+        self.save()
+
+    # -- journal ------------------------------------------------------------------
+    def record(self):
+        m = self.match
+        deal = None
+        if m.deal is not None:
+            deal = {"seed": hexstr(m.deal_seed), "acts": self.acts, "state": self.state0}
+        return {
+            "v": 1, "game": self.game,
+            "ruleset": {"name": self.ruleset_name, "options": m.opts},
+            "names": m.ledger.names, "start_chips": m.start_chips,
+            "intro_seed": hexstr(self.intro_seed) if self.intro_seed else None,
+            "state": m.state() if m.deal is None else self.state0,
+            "deal": deal, "recall": self.recall,
+        }
+
+    def save(self):
+        if self.journal is not None:
+            self.journal.save(self.record())
+
+    @classmethod
+    def from_record(cls, rec, journal=None):
+        rs = rec["ruleset"]
+        s = cls(rec["game"], rs["name"], rs["options"], rec["names"], rec["start_chips"], None)
+        m = s.match
+        if rec.get("intro_seed"):
+            s.intro_seed = unhex(rec["intro_seed"])
+            m.choose_first_dealer(s.intro_seed)
+        m.restore(rec["state"])
+        s.recall = rec.get("recall", [])
+        d = rec.get("deal")
+        if d is not None:
+            m.restore(d["state"])
+            s.state0 = d["state"]
+            replay_deal(m, unhex(d["seed"]), d["acts"])
+            s.acts = list(d["acts"])
+        s.journal = journal
+        return s
+
+    @classmethod
+    def resume(cls, journal):
+        """The match saved in `journal`, or None. JournalCorrupt propagates."""
+        rec = journal.load()
+        if rec is None:
+            return None
+        return cls.from_record(rec, journal)
