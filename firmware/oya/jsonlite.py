@@ -64,8 +64,10 @@ class _Reader:
             self.ws()
             if not self.s.startswith('"', self.i):
                 self.fail("expected a key in quotes")
+            at = self.i
             k = self.string()
             if k in out:
+                self.i = at
                 self.fail("duplicate key %r" % k)
             self.ws()
             if not self.s.startswith(":", self.i):

@@ -3,7 +3,7 @@
 # (first dealer, rotation, end, standings). The state between deals is plain
 # JSON-able data, which is what the journal stores and replay restores.
 from oya.ledger import Ledger
-from oya import rng, stock
+from oya import rng, stock, cards
 
 
 class Match:
@@ -32,8 +32,12 @@ class Match:
         self.intro = []           # events of the first-dealer draw
 
     # -- hooks for each game ------------------------------------------------
-    def deck(self):
+    def deck_kind(self):
+        """The cards.py deck kind for the options in force (names cards)."""
         raise NotImplementedError
+
+    def deck(self):
+        return cards.deck(self.deck_kind())
 
     def starting_chips(self):
         return self.opts.get(self.START_OPTION, 50)

@@ -1,0 +1,127 @@
+# Ruleset validation: each malformed file gets its exact one-sentence message,
+# identical on MicroPython and CPython. Nothing in a ruleset is ever evaluated.
+from oya import rules
+from oya.rules import RulesetError
+import highcard
+
+T = highcard.OPTIONS
+
+GOOD = b'{"game": "_highcard", "name": "House", "options": {"starting_points": 20, "ties": "split"}}'
+
+CASES = (
+    (b"", "r.json: file is empty."),
+    (b"   \n\t ", "r.json: file is empty."),
+    (b"{", "r.json: not valid JSON: expected a key in quotes at line 1 col 2."),
+    (b'{"game": "_highcard",', "r.json: not valid JSON: expected a key in quotes at line 1 col 22."),
+    (b'{"game": "_highcard" "name": "x"}', "r.json: not valid JSON: expected ',' or '}' at line 1 col 22."),
+    (b"[1, 2, 3]", "r.json: a ruleset is a JSON object with game, name and options."),
+    (b'"just a string"', "r.json: a ruleset is a JSON object with game, name and options."),
+    (b"42", "r.json: a ruleset is a JSON object with game, name and options."),
+    (b"null", "r.json: a ruleset is a JSON object with game, name and options."),
+    (b"import os\nos.remove('main.py')\n", "r.json: not valid JSON: unexpected 'i' at line 1 col 1."),
+    (b"__import__('os').system('rm -rf /')", "r.json: not valid JSON: unexpected '_' at line 1 col 1."),
+    (b"{'game': 'oicho'}", "r.json: not valid JSON: expected a key in quotes at line 1 col 2."),
+    (b'{"game": "_highcard", "name": "x", "options": {}} trailing',
+     "r.json: not valid JSON: extra data at line 1 col 51."),
+    (b'\xff\xfe{\x00"\x00', "r.json: file is not UTF-8 text."),
+    (b'{"game": "_highcard", "name": "x\xe9"}', "r.json: file is not UTF-8 text."),
+    (b'{"name": "x", "name": "y"}', "r.json: not valid JSON: duplicate key 'name' at line 1 col 15."),
+    (b'{"game": "_highcard", "name": "x", "options": {"ties": "dealer", "ties": "split"}}',
+     "r.json: not valid JSON: duplicate key 'ties' at line 1 col 66."),
+    (b"[" * 50 + b"]" * 50, "r.json: not valid JSON: nested too deeply at line 1 col 9."),
+    (b'{"a": ' * 20 + b"1" + b"}" * 20, "r.json: not valid JSON: nested too deeply at line 1 col 49."),
+    (b'{"game": "_highcard", "name": "x", "options": {"starting_points": 1e999}}',
+     "r.json: option 'starting_points' must be an integer 1 to 999 (got inf)."),
+    (b'{"game": "_highcard", "name": "x", "colour": "red"}',
+     "r.json: unknown key 'colour'; allowed: game, name, options, description."),
+    (b'{"game": "_highcard", "options": {}}', "r.json: name must be text of 1 to 32 characters."),
+    (b'{"game": "_highcard", "name": ""}', "r.json: name must be text of 1 to 32 characters."),
+    (b'{"game": "_highcard", "name": 7}', "r.json: name must be text of 1 to 32 characters."),
+    (b'{"game": "_highcard", "name": "' + b"x" * 33 + b'"}', "r.json: name must be text of 1 to 32 characters."),
+    (b'{"game": "_highcard", "name": "x", "options": [1]}',
+     "r.json: options must be a JSON object of option: value."),
+    (b'{"game": "_highcard", "name": "x", "options": {"colour": 1}}',
+     "r.json: unknown option 'colour' for _highcard; known: starting_points, deck, ties, fast."),
+    (b'{"game": "_highcard", "name": "x", "options": {"starting_points": 0}}',
+     "r.json: option 'starting_points' must be an integer 1 to 999 (got 0)."),
+    (b'{"game": "_highcard", "name": "x", "options": {"starting_points": 1000}}',
+     "r.json: option 'starting_points' must be an integer 1 to 999 (got 1000)."),
+    (b'{"game": "_highcard", "name": "x", "options": {"starting_points": "20"}}',
+     "r.json: option 'starting_points' must be an integer 1 to 999 (got '20')."),
+    (b'{"game": "_highcard", "name": "x", "options": {"starting_points": 2.5}}',
+     "r.json: option 'starting_points' must be an integer 1 to 999 (got 2.5)."),
+    (b'{"game": "_highcard", "name": "x", "options": {"starting_points": true}}',
+     "r.json: option 'starting_points' must be an integer 1 to 999 (got True)."),
+    (b'{"game": "_highcard", "name": "x", "options": {"starting_points": null}}',
+     "r.json: option 'starting_points' must be an integer 1 to 999 (got None)."),
+    (b'{"game": "_highcard", "name": "x", "options": {"ties": "coin"}}',
+     "r.json: option 'ties' must be dealer, split (got 'coin')."),
+    (b'{"game": "_highcard", "name": "x", "options": {"ties": ["dealer"]}}',
+     "r.json: option 'ties' must be dealer, split (got ['dealer'])."),
+    (b'{"game": "_highcard", "name": "x", "options": {"fast": 1}}',
+     "r.json: option 'fast' must be true, false (got 1)."),
+    (b'{"game": "_highcard", "name": "x", "options": {"fast": "true"}}',
+     "r.json: option 'fast' must be true, false (got 'true')."),
+    (b'{"game": "_highcard", "name": "x", "options": {"deck": "' + b"k" * 40 + b'"}}',
+     "r.json: option 'deck' must be kabufuda, hanafuda (got 'kkkkkkkkkkkkkkkkkkkk...)."),
+    (b'{"game": "_highcard", "name": "x", "description": 5}',
+     "r.json: description must be text of at most 200 characters."),
+    (b'{"game": "_highcard", "name": "x\\u0"}', "r.json: not valid JSON: bad \\u escape at line 1 col 33."),
+    (b'{"game": "_highcard", "name": "x\\q"}', "r.json: not valid JSON: bad escape at line 1 col 33."),
+    (b'{"game": "_highcard", "name": "x\n"}', "r.json: not valid JSON: control character in string at line 1 col 33."),
+    (b'{"game": "_highcard", "name": "x', "r.json: not valid JSON: unterminated string at line 1 col 33."),
+    (b'{"game": "_highcard", "name": "x", "options": {"starting_points": 012}}',
+     "r.json: not valid JSON: bad number at line 1 col 67."),
+    (b'{"game": "_highcard", "name": "x", "options": {"starting_points": -}}',
+     "r.json: not valid JSON: bad number at line 1 col 67."),
+    (b'{"game": "_highcard", "name": "x", "options": {"starting_points": NaN}}',
+     "r.json: not valid JSON: unexpected 'N' at line 1 col 67."),
+)
+
+
+def test_at_least_thirty_malformed_files():
+    assert len(CASES) >= 30
+
+
+def test_each_malformed_file_has_its_exact_message():
+    for raw, want in CASES:
+        try:
+            rules.parse(raw, "r.json", T)
+        except RulesetError as e:
+            assert str(e) == want, (raw[:40], str(e), want)
+        else:
+            assert False, ("accepted", raw[:60])
+
+
+def test_huge_file_is_refused_before_parsing():
+    raw = b'{"game": "_highcard", "name": "x", "description": "' + b"a" * 10000 + b'"}'
+    try:
+        rules.parse(raw, "big.json", T)
+        assert False
+    except RulesetError as e:
+        assert str(e) == "big.json: file is too large (10053 bytes; at most 4096).", str(e)
+
+
+def test_unknown_game_names_the_games():
+    try:
+        rules.parse(b'{"game": "poker", "name": "x"}', "p.json")
+        assert False
+    except RulesetError as e:
+        assert str(e) == "p.json: game must be one of oicho, kachi, kakkuri, kyuten, meri (got 'poker').", str(e)
+
+
+def test_good_ruleset_fills_defaults():
+    game, name, opts = rules.parse(GOOD, "house.json", T)
+    assert game == "_highcard" and name == "House"
+    assert opts == {"starting_points": 20, "ties": "split", "deck": "kabufuda", "fast": False}
+
+
+def test_bom_and_whitespace_are_accepted():
+    game, name, opts = rules.parse(b"\xef\xbb\xbf\n  " + GOOD + b"\n", "bom.json", T)
+    assert name == "House"
+
+
+def test_allowed_words():
+    assert rules.allowed(("rate_cap", None, 1, 99)) == "an integer 1 to 99 or none"
+    assert rules.check_value(("rate_cap", None, 1, 99), None) is None
+    assert rules.check_value(("x", 3, 1, 9), None) == "an integer 1 to 9"

@@ -1,0 +1,124 @@
+"""`python -m tools play GAME --seats N --seed HEX --bots random|smart --deals D
+[--option id=value ...] [--ruleset FILE] --json FILE`: a bot-played match and its
+transcript. The match seed derives every deal's seed, so the same command
+writes the same file."""
+import argparse
+import hashlib
+import importlib
+import json
+import sys
+
+import tools  # noqa: F401  (puts firmware/ on sys.path)
+from oya import rng, rules
+from oya.compat import unhex
+from oya.games import load
+from oya.session import Session
+from tools import transcript
+
+
+def parse_value(text):
+    """A command-line option value: JSON if it parses (numbers, true, null,
+    lists), else the plain string."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def match_seed(text):
+    """Any hex string -> a 32-byte seed (hashed unless already 32 bytes)."""
+    raw = unhex(text)
+    return raw if len(raw) == 32 else hashlib.sha256(raw).digest()
+
+
+def bots_for(game, kind):
+    if game.startswith("_"):
+        mod = load(game)
+    else:
+        mod = importlib.import_module("oya.games.%s_bot" % game)
+    return getattr(mod, kind + "_bot")
+
+
+def resolve_options(game, option_args, ruleset_path=None):
+    """(ruleset name, options) through the device's own validator."""
+    if ruleset_path:
+        with open(ruleset_path, "rb") as f:
+            g, name, opts = rules.parse(f.read(), ruleset_path.split("/")[-1])
+        if g != game:
+            raise rules.RulesetError("%s: is a ruleset for %s, not %s." % (ruleset_path, g, game))
+    else:
+        name, opts = "default", None
+    data = {"game": game, "name": name, "options": dict(opts or {})}
+    for item in option_args or ():
+        if "=" not in item:
+            raise rules.RulesetError("--option %r: write it as id=value." % item)
+        k, v = item.split("=", 1)
+        data["options"][k] = parse_value(v)
+    table = load(game).OPTIONS if game.startswith("_") else None
+    _, name, opts = rules.validate(data, "--option", table)
+    return name, opts
+
+
+def play_match(game, nseats, seed, bots="random", max_deals=12, opts=None, ruleset_name="default",
+               journal=None, names=None, on_step=None, step_limit=5000):
+    """Play a whole match with bots in every seat; returns the Session (its
+    match keeps `history`). `on_step(session)` runs after every action."""
+    mod = load(game)
+    if opts is None:
+        opts = rules.defaults(mod.OPTIONS)
+    names = names or ["P%d" % (i + 1) for i in range(nseats)]
+    s = Session(game, ruleset_name, opts, names, None, journal, seed)
+    s.match.history = []
+    s.draw_first_dealer(rng.derive(seed, 0))
+    bot = bots_for(game, bots) if isinstance(bots, str) else bots
+    bot_rng = rng.Rng(rng.derive(seed, 0x7FFFFFFF))
+    started = 0
+    while not s.match.over() and s.match.deal_no < max_deals and started < 4 * max_deals + 20:
+        deal = s.begin_deal()
+        started += 1
+        steps = 0
+        while not deal.done:
+            seat = deal.turn
+            s.act(bot(deal, seat, bot_rng), seat)
+            steps += 1
+            if on_step is not None:
+                on_step(s)
+            if steps > step_limit:
+                raise RuntimeError("deal %d did not end in %d steps" % (started, step_limit))
+        s.end_deal()
+    return s
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m tools play", description=__doc__.split("\n")[0])
+    ap.add_argument("game")
+    ap.add_argument("--seats", type=int, default=None)
+    ap.add_argument("--seed", default=None, help="match seed, hex (default: fresh entropy)")
+    ap.add_argument("--bots", default="random", choices=("random", "smart"))
+    ap.add_argument("--deals", type=int, default=12, help="upper bound on deals")
+    ap.add_argument("--option", action="append", default=[], metavar="ID=VALUE")
+    ap.add_argument("--ruleset", default=None, help="a ruleset JSON file")
+    ap.add_argument("--json", default=None, help="write the transcript here (default: stdout)")
+    a = ap.parse_args(argv)
+    try:
+        mod = load(a.game)
+        name, opts = resolve_options(a.game, a.option, a.ruleset)
+        seed = match_seed(a.seed) if a.seed else rng.entropy()
+    except (ValueError, rules.RulesetError) as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    nseats = a.seats or mod.MATCH.SEATS[0]
+    lo, hi = mod.MATCH.SEATS
+    if not lo <= nseats <= hi:
+        print("error: %s takes %d to %d seats." % (a.game, lo, hi), file=sys.stderr)
+        return 2
+    s = play_match(a.game, nseats, seed, a.bots, a.deals, opts, name)
+    t = transcript.build(s.match, name, rng.derive(seed, 0))
+    text = json.dumps(t, indent=1, ensure_ascii=False)
+    if a.json:
+        with open(a.json, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+        print("%s: %d deals, final %s -> %s" % (a.game, len(t["deals"]), t["final"], a.json))
+    else:
+        print(text)
+    return 0
