@@ -57,6 +57,18 @@ class Deal:
         """-> (do, args-dict-or-None), the transcript's action id and arguments."""
         raise NotImplementedError
 
+    def encode(self, do, args):
+        """The inverse of decode: transcript action -> action int."""
+        raise NotImplementedError
+
+    def prompt(self, seat, lang=EN):
+        """The question `seat` faces now, at most 21 characters."""
+        raise NotImplementedError
+
+    def seen(self, seat):
+        """bytes: every card `seat` can see now; seen(-1): the public cards."""
+        raise NotImplementedError
+
     def view(self, seat):
         raise NotImplementedError
 
