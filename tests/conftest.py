@@ -1,0 +1,112 @@
+# The suite's harness: firmware/ importable on CPython, and every module under
+# tests/both/ collected twice: as ordinary CPython tests and once more under
+# real MicroPython (tools/mpy/runner.mjs via tools/mpy_runtime.py), one pytest
+# item per test function with the id suffix [micropython], so both runtimes
+# count in pytest's totals. A module runs once per worker under MicroPython;
+# its heap figures go to build/mpy_heap/<module>.json.
+#
+# OYA_NO_MICROPYTHON=1 skips (rather than fails) the MicroPython items when
+# node or the runtime is missing; `make test` installs both.
+import os
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTH = ROOT / "tests" / "both"
+for p in (BOTH, ROOT / "firmware", ROOT):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+# Runtime-neutral tests learn from tests/both/harness.py which runtime the
+# harness meant them to run on; the MicroPython runner says "micropython".
+_h = types.ModuleType("oya_harness")
+_h.RUNTIME = "cpython"
+_h.HOST = "oya test harness, CPython"
+sys.modules.setdefault("oya_harness", _h)
+
+from tools import mpy_runtime  # noqa: E402
+
+MP_SUFFIX = "[micropython]"
+_module_runs = {}  # path -> ModuleRun, per worker process
+
+
+def _module_run(path):
+    run = _module_runs.get(path)
+    if run is None:
+        try:
+            run = mpy_runtime.run_test_module(path, timeout=int(os.environ.get("OYA_MPY_TIMEOUT", "300")))
+        except mpy_runtime.Unavailable as e:
+            run = e
+        else:
+            try:
+                mpy_runtime.write_heap_report(run)
+            except OSError:
+                pass
+        _module_runs[path] = run
+    return run
+
+
+def pytest_collect_file(file_path, parent):
+    if (file_path.suffix == ".py" and file_path.name.startswith("test_")
+            and file_path.parent == BOTH):
+        return MicroPythonFile.from_parent(parent, path=file_path)
+    return None
+
+
+class MicroPythonFile(pytest.File):
+    """The MicroPython twin of a tests/both module."""
+
+    def collect(self):
+        for name in mpy_runtime.list_tests(self.path):
+            yield MicroPythonItem.from_parent(self, name=name + MP_SUFFIX, test=name)
+
+
+class MicroPythonFailure(Exception):
+    pass
+
+
+class MicroPythonItem(pytest.Item):
+    def __init__(self, *, test, **kw):
+        super().__init__(**kw)
+        self.test = test
+        self.add_marker(pytest.mark.micropython)
+
+    def runtest(self):
+        run = _module_run(self.path)
+        if isinstance(run, mpy_runtime.Unavailable):
+            if os.environ.get("OYA_NO_MICROPYTHON"):
+                pytest.skip(str(run))
+            raise MicroPythonFailure(str(run))
+        outcome = run.get(self.test)
+        if outcome is None:
+            raise MicroPythonFailure("no outcome for %s under MicroPython" % self.test)
+        if outcome.status == "skipped":
+            pytest.skip(outcome.message)
+        if outcome.status != "passed":
+            text = outcome.message
+            if outcome.stdout:
+                text += "\n---- MicroPython stdout ----\n" + outcome.stdout
+            raise MicroPythonFailure(text)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, MicroPythonFailure):
+            return "MicroPython %s: %s\n%s" % (
+                _runtime_version(self.path), self.test, excinfo.value.args[0].rstrip())
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, None, "%s%s" % (self.test, MP_SUFFIX)
+
+
+def _runtime_version(path):
+    run = _module_runs.get(path)
+    if run is None or isinstance(run, Exception):
+        return "(not run)"
+    return run.result.runtime.get("version", "?")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "micropython: runs under real MicroPython (WebAssembly port)")
