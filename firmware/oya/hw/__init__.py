@@ -1,0 +1,35 @@
+# Drivers: display (ssd1306.py: SSD1306 and SH1106), buttons, printer, storage,
+# and board.py, which reads board.json and builds them.
+#
+# Only real MicroPython APIs are used here (machine, framebuf, time.ticks_*,
+# asyncio.sleep_ms); under CPython the simulator provides fakes of them.
+# Every time-driven part has a synchronous step taking `now_ms` (Buttons.poll,
+# Printer.pump) so tests and benchmarks can drive it without asyncio.
+import time
+
+try:
+    from time import ticks_diff as tdiff
+except ImportError:  # plain CPython without the simulator's clock
+    def tdiff(a, b):
+        """time.ticks_diff for a 30-bit tick counter (what rp2 uses)."""
+        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+
+def now_ms():
+    """The tick counter, looked up at call time so a clock installed after
+    import (the simulator's virtual clock) is the one read."""
+    return time.ticks_ms()
+
+
+def sleep_ms(ms):
+    """An awaitable that sleeps `ms` milliseconds (asyncio.sleep_ms on
+    MicroPython and under the simulator; asyncio.sleep elsewhere)."""
+    import asyncio
+    f = getattr(asyncio, "sleep_ms", None)
+    if f is not None:
+        return f(ms)
+    return asyncio.sleep(ms / 1000)
+
+
+class HardwareError(Exception):
+    """A device did not answer or answered wrongly; `str(e)` is readable."""

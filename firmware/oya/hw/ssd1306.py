@@ -1,0 +1,305 @@
+# SSD1306 and SH1106 128x64 OLED drivers over I2C that send only what changed.
+#
+# The frame is a framebuf.FrameBuffer (MONO_VLSB: one byte = 8 vertical pixels,
+# a page = 8 rows of `width` bytes). A shadow keeps the bytes the panel shows;
+# show() compares each page with its shadow (one C memcmp through preallocated
+# memoryviews), finds the first and last changed column and sends only that
+# window: SSD1306 sets the column (0x21) and page (0x22) address range in
+# horizontal addressing mode; SH1106 (132-column RAM, visible from column 2) uses
+# page addressing (0xB0|page, column low/high nibble). When the windows would
+# cost more than a whole frame, the whole frame goes in one transfer.
+#
+# Wire format: one I2C write per command group (control byte 0x00, then command
+# bytes) and one per data window (control byte 0x40, then pixel bytes). The
+# frame buffer sits one byte into a bytearray so a window is sent straight from
+# it: the byte before the window is lent to hold 0x40 for the transfer, then put
+# back. So show() allocates nothing but one small memoryview per changed page.
+#
+# Counters for benchmarks: bytes_sent (every byte written, control and command
+# bytes included), data_sent (pixel bytes only), writes (I2C transfers).
+# An I2C error (OSError) never escapes: the display is marked failed (`failed`
+# holds a readable message, show() returns False) and the next show() tries to
+# initialise the panel again and, on success, sends a full frame.
+import framebuf
+from oya.compat import const
+
+_CTRL_CMD = const(0x00)
+_CTRL_DATA = const(0x40)
+_SET_CONTRAST = const(0x81)
+_SET_NORM_INV = const(0xA6)
+_SET_DISP = const(0xAE)
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
+_SET_SEG_REMAP = const(0xA0)
+_SET_COM_OUT_DIR = const(0xC0)
+_NO_CHANGE = const(255)
+_SH1106_COL_OFFSET = const(2)
+
+
+class _Panel:
+    # Bytes of addressing overhead per window (command transfer + data control
+    # byte); set by the subclass.
+    _WINDOW_COST = 8
+
+    def __init__(self, i2c, width=128, height=64, addr=0x3C, external_vcc=False):
+        self.i2c = i2c
+        self.addr = addr
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        self.external_vcc = external_vcc
+        n = width * self.pages
+        self._raw = bytearray(n + 1)
+        self._raw[0] = _CTRL_DATA
+        self._rawmv = memoryview(self._raw)
+        self.buf = self._rawmv[1:]
+        self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
+        self._shadow = bytearray(n)
+        shmv = memoryview(self._shadow)
+        self._pv = [self.buf[p * width:(p + 1) * width] for p in range(self.pages)]
+        self._sv = [shmv[p * width:(p + 1) * width] for p in range(self.pages)]
+        self._win = bytearray(2 * self.pages)
+        self._cmd = bytearray(7)
+        self._cmd4 = memoryview(self._cmd)[0:4]
+        self.bytes_sent = 0
+        self.data_sent = 0
+        self.writes = 0
+        self.errors = 0
+        self.failed = None
+        self._valid = False
+        self._rot = False
+        # Drawing goes to the FrameBuffer; the common calls are also reachable
+        # on the display itself, bound once here.
+        fb = self.fb
+        self.fill = fb.fill
+        self.pixel = fb.pixel
+        self.hline = fb.hline
+        self.vline = fb.vline
+        self.line = fb.line
+        self.rect = fb.rect
+        self.fill_rect = fb.fill_rect
+        self.blit = fb.blit
+        self.text = fb.text
+        self.scroll = fb.scroll
+        self.init_display()
+
+    # -- transport ---------------------------------------------------------
+    def _write(self, b):
+        self.i2c.writeto(self.addr, b)
+        self.bytes_sent += len(b)
+        self.writes += 1
+
+    def _fail(self, e):
+        self.errors += 1
+        self._valid = False
+        self.failed = "display: no answer on I2C at 0x%02x (%s)" % (self.addr, e)
+        return False
+
+    def command(self, *cmds):
+        """Send command bytes in one transfer; False when the panel failed."""
+        try:
+            self._write(bytes((_CTRL_CMD,) + cmds))
+        except OSError as e:
+            return self._fail(e)
+        return True
+
+    # -- life cycle --------------------------------------------------------
+    def init_display(self):
+        """Configure the panel and send a full frame; False on I2C failure."""
+        try:
+            self._write(self._init_cmds())
+        except OSError as e:
+            return self._fail(e)
+        self.failed = None
+        return self.refresh()
+
+    def poweroff(self):
+        return self.command(_SET_DISP)
+
+    def poweron(self):
+        return self.command(_SET_DISP | 1)
+
+    def contrast(self, value):
+        return self.command(_SET_CONTRAST, value & 0xFF)
+
+    def invert(self, on):
+        return self.command(_SET_NORM_INV | (1 if on else 0))
+
+    def rotate(self, flip):
+        """Turn the picture 180 degrees (panel mounted upside down)."""
+        self._rot = bool(flip)
+        r = 0 if flip else 1
+        if not self.command(_SET_SEG_REMAP | r, _SET_COM_OUT_DIR | (r << 3)):
+            return False
+        return self.refresh()
+
+    # -- frames ------------------------------------------------------------
+    def refresh(self):
+        """Send the whole frame regardless of the shadow."""
+        try:
+            self._send_all()
+        except OSError as e:
+            return self._fail(e)
+        self._shadow[:] = self.buf
+        self._valid = True
+        return True
+
+    def show(self):
+        """Send what changed since the last frame. True when the panel shows
+        the frame; False when the display failed (see `failed`)."""
+        if self.failed is not None:
+            return self.init_display()
+        if not self._valid:
+            return self.refresh()
+        raw = self._raw
+        sh = self._shadow
+        win = self._win
+        pv = self._pv
+        sv = self._sv
+        w = self.width
+        cost = 0
+        for p in range(self.pages):
+            if pv[p] == sv[p]:
+                win[2 * p] = _NO_CHANGE
+                continue
+            base = p * w
+            a = 0
+            while raw[base + a + 1] == sh[base + a]:
+                a += 1
+            b = w - 1
+            while raw[base + b + 1] == sh[base + b]:
+                b -= 1
+            win[2 * p] = a
+            win[2 * p + 1] = b
+            cost += b - a + 1 + self._WINDOW_COST
+        if cost == 0:
+            return True
+        if cost >= self._full_cost():
+            return self.refresh()
+        try:
+            for p in range(self.pages):
+                a = win[2 * p]
+                if a != _NO_CHANGE:
+                    self._send_window(p, a, win[2 * p + 1])
+                    sv[p][:] = pv[p]
+        except OSError as e:
+            return self._fail(e)
+        return True
+
+    def _send_data(self, start, n):
+        """Send n frame bytes from frame index `start`, prefixed by 0x40,
+        straight out of the frame's backing bytearray."""
+        raw = self._raw
+        keep = raw[start]
+        raw[start] = _CTRL_DATA
+        try:
+            self._write(self._rawmv[start:start + n + 1])
+        finally:
+            raw[start] = keep
+        self.data_sent += n
+
+
+class SSD1306(_Panel):
+    _WINDOW_COST = 8   # 00 21 a b 22 p p, then the 0x40 data control byte
+
+    def _init_cmds(self):
+        ext = self.external_vcc
+        r = 0 if self._rot else 1
+        return bytes((
+            _CTRL_CMD,
+            _SET_DISP,                  # off
+            0x20, 0x00,                 # horizontal addressing
+            0x40,                       # start line 0
+            _SET_SEG_REMAP | r,         # column 127 -> SEG0
+            0xA8, self.height - 1,      # multiplex ratio
+            _SET_COM_OUT_DIR | (r << 3),
+            0xD3, 0x00,                 # display offset
+            0xDA, 0x02 if self.width > 2 * self.height else 0x12,
+            0xD5, 0x80,                 # clock divide
+            0xD9, 0x22 if ext else 0xF1,  # pre-charge
+            0xDB, 0x30,                 # VCOM deselect
+            _SET_CONTRAST, 0xFF,
+            0xA4,                       # show RAM
+            _SET_NORM_INV,
+            0x8D, 0x10 if ext else 0x14,  # charge pump
+            _SET_DISP | 1,              # on
+        ))
+
+    def _full_cost(self):
+        return 7 + 1 + self.width * self.pages
+
+    def _send_window(self, p, a, b):
+        c = self._cmd
+        c[0] = _CTRL_CMD
+        c[1] = _SET_COL_ADDR
+        c[2] = a
+        c[3] = b
+        c[4] = _SET_PAGE_ADDR
+        c[5] = p
+        c[6] = p
+        self._write(c)
+        self._send_data(p * self.width + a, b - a + 1)
+
+    def _send_all(self):
+        c = self._cmd
+        c[0] = _CTRL_CMD
+        c[1] = _SET_COL_ADDR
+        c[2] = 0
+        c[3] = self.width - 1
+        c[4] = _SET_PAGE_ADDR
+        c[5] = 0
+        c[6] = self.pages - 1
+        self._write(c)
+        self._write(self._raw)
+        self.data_sent += len(self._raw) - 1
+
+
+class SH1106(_Panel):
+    _WINDOW_COST = 5   # 00 B0|p lo hi, then the 0x40 data control byte
+
+    def _init_cmds(self):
+        r = 0 if self._rot else 1
+        return bytes((
+            _CTRL_CMD,
+            _SET_DISP,
+            0xD5, 0x80,                 # clock divide
+            0xA8, self.height - 1,      # multiplex ratio
+            0xD3, 0x00,                 # display offset
+            0x40,                       # start line 0
+            0xAD, 0x8B,                 # DC-DC on
+            _SET_SEG_REMAP | r,
+            _SET_COM_OUT_DIR | (r << 3),
+            0xDA, 0x12,                 # COM pins
+            _SET_CONTRAST, 0xFF,
+            0xD9, 0x1F,                 # pre-charge
+            0xDB, 0x40,                 # VCOM deselect
+            0xA4,
+            _SET_NORM_INV,
+            _SET_DISP | 1,
+        ))
+
+    def _full_cost(self):
+        return self.pages * (self.width + 5)
+
+    def _send_window(self, p, a, b):
+        c = self._cmd
+        col = a + _SH1106_COL_OFFSET
+        c[0] = _CTRL_CMD
+        c[1] = 0xB0 | p
+        c[2] = col & 0x0F
+        c[3] = 0x10 | (col >> 4)
+        self._write(self._cmd4)
+        self._send_data(p * self.width + a, b - a + 1)
+
+    def _send_all(self):
+        for p in range(self.pages):
+            self._send_window(p, 0, self.width - 1)
+
+
+def make(driver, i2c, width=128, height=64, addr=0x3C):
+    """Build the driver named in a board file ('ssd1306' or 'sh1106')."""
+    if driver == "ssd1306":
+        return SSD1306(i2c, width, height, addr)
+    if driver == "sh1106":
+        return SH1106(i2c, width, height, addr)
+    raise ValueError("unknown display driver %r" % (driver,))
