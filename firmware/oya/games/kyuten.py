@@ -1,0 +1,784 @@
+# Kyutenhan (九点半, "nine and a half"): one dealer against each player; the
+# dealer chooses whom to contest. Spec: shared/rules/kyutenhan.md.
+#
+# Values are kept in half-points (A = 2, 2..10 = 4..20, J/Q/K = 1): 19 is 9½,
+# 20 or more is a bust. Seats are numbered clockwise: the dealer's left is
+# dealer + 1, and everything (antes, the deal, hit/stay, bets) runs from there
+# round to the dealer's right.
+#
+# Chips: a player's ante and bet go to the pot as they are placed, so a player
+# never owes what they have not already put down; a player must keep one chip
+# for the compulsory bet, so an ante of a needs a + 1 chips, and the bet is at
+# most min(limit, chips left). A seat that cannot cover the smallest ante + 1
+# sits out (ken) by force. A dealer who cannot pay in full pays what they hold,
+# player by player in settlement order (A8); chips never go negative.
+#
+# Places: `seat:N` a player's hand (back card first, then the up-cards in the
+# order dealt), `dealer`, `stock`.
+from oya.compat import const
+from oya.game import Deal, EN
+from oya.match import Match
+from oya.ledger import POT
+from oya import cards
+
+# -- options -----------------------------------------------------------------
+
+
+def _check_antes(v):
+    what = "a list of ante sizes from 1, 2, 3, e.g. [1, 2, 3]"
+    if v is None:
+        return what
+    if not isinstance(v, (list, tuple)) or not v:
+        return what
+    last = 0
+    for a in v:
+        if a is True or a is False or not isinstance(a, int) or not last < a <= 3:
+            return what
+        last = a
+    return None
+
+
+OPTIONS = (
+    ("decks", 1, (1, 2)),
+    ("limit", 10, 1, 99),
+    ("limit_by_dealer", False, (False, True)),
+    ("ante_values", [1, 2, 3], _check_antes),
+    ("allow_ken", True, (True, False)),
+    ("dealer_mode", "rotating", ("rotating", "permanent")),
+    ("deals_per_dealer", 3, 1, 99),
+    ("rotation_direction", "clockwise", ("clockwise", "counterclockwise")),
+    ("contest_quota", "floor_half", ("floor_half", "strict_majority")),
+    ("contest_quota_min_one", True, (True, False)),
+    ("starting_chips", 50, 2, 9999),
+    ("dealer_extra_chips", 0, 0, 9999),
+    # match length (spec section 7, [PROPOSED]): full rotations of the deal
+    # (every seat deals its tenure once per rotation), a cap on deals, and
+    # whether the match ends as soon as a seat cannot cover ante + bet
+    ("rotations", 1, 1, 20),
+    ("deals_per_match", None, 1, 999),
+    ("end_when_broke", True, (True, False)),
+)
+
+# -- actions -------------------------------------------------------------------
+HIT = const(1)
+STAY = const(2)
+DRAW = const(3)
+END = const(4)
+KEN = const(5)
+ANTE = const(10)       # + chips (0..9 encodable, 1..3 legal)
+BET = const(100)       # + chips (0..99)
+CONTEST = const(300)   # + target seat
+LIMIT = const(400)     # + limit (the dealer's, at the start of a tenure)
+
+# phases
+P_LIMIT = const(0)
+P_ANTE = const(1)
+P_HIT = const(2)
+P_BET = const(3)
+P_DEALER = const(4)
+P_OVER = const(5)
+PHASES = ("limit", "ante", "hit", "bet", "dealer", "over")
+
+NONE = const(255)      # no card
+
+# results per seat (public "result")
+R_NONE = const(0)      # not settled yet / sat out
+R_WIN = const(1)
+R_DOUBLE = const(2)
+R_LOSE = const(3)
+R_RETURN = const(4)    # never contested: stake returned
+R_TEN = const(5)       # dealer's up-card was a 10: paid the ante
+
+NATURAL = "natural"
+JACK_TEN = "jack_ten"
+
+# -- pure functions -----------------------------------------------------------------
+
+
+def rank(code):
+    """1 (A) .. 13 (K)."""
+    return code % 13 + 1
+
+
+def half(code):
+    """A card's value in half-points: A = 2, 2..10 = 4..20, J/Q/K = 1."""
+    r = code % 13 + 1
+    return 2 * r if r <= 10 else 1
+
+
+def total(hand):
+    t = 0
+    for c in hand:
+        t += half(c)
+    return t
+
+
+def is_jack_ten(hand):
+    if len(hand) != 2:
+        return False
+    a, b = rank(hand[0]), rank(hand[1])
+    return (a == 11 and b == 10) or (a == 10 and b == 11)
+
+
+def yaku(hand):
+    """A player's yaku: "natural" (exactly 9½, any number of cards),
+    "jack_ten" (exactly J + 10), or None. The dealer has no yaku."""
+    if is_jack_ten(hand):
+        return JACK_TEN
+    if total(hand) == 19:
+        return NATURAL
+    return None
+
+
+def bust(hand, player=True):
+    """10 or more is a bust, except a player's jack-ten."""
+    if player and is_jack_ten(hand):
+        return False
+    return total(hand) >= 20
+
+
+def outcome(player_hand, dealer_hand):
+    """2: the player wins double (natural or jack-ten); 1: the player wins;
+    -1: the dealer wins. Ties and double busts go to the player."""
+    if yaku(player_hand):
+        return 2
+    d = total(dealer_hand)
+    if d >= 20:
+        return 1
+    p = total(player_hand)
+    if p >= 20:
+        return -1
+    return 1 if p >= d else -1
+
+
+def vstr(h):
+    """Half-points -> the transcript value: an int, or "x.5" for halves."""
+    if h % 2:
+        return "%d.5" % (h // 2)
+    return h // 2
+
+
+def hand_value(hand):
+    """The value of a hand as the transcript shows it (jack-ten is 10.5)."""
+    return vstr(total(hand))
+
+
+def quota(n, kind="floor_half", min_one=True):
+    """Contests the dealer owes when n players are dealt in (A1)."""
+    q = n // 2 if kind == "floor_half" else n // 2 + 1
+    if min_one and q < 1 and n > 0:
+        q = 1
+    return min(q, n)
+
+
+_VAL_EN = ("Bust", "Natural", "Jack-ten")
+_VAL_JA = ("バースト", "ナチュラル", "ジャックテン")
+
+
+def value_label(value, yk=None, lang=EN):
+    """The words for a hand: "7.5", "Bust (12)", "Natural", "Jack-ten"."""
+    t = _VAL_EN if lang == EN else _VAL_JA
+    if yk == NATURAL:
+        return t[1]
+    if yk == JACK_TEN:
+        return t[2]
+    if isinstance(value, str):
+        h = 2 * int(value.split(".")[0]) + 1
+    else:
+        h = 2 * value
+    if h >= 20:
+        return "%s %s" % (t[0], value)
+    return str(value)
+
+
+# -- the deal -----------------------------------------------------------------------------
+
+
+class KyutenDeal(Deal):
+    GAME = "kyuten"
+
+    def __init__(self, match, dealer, stock):
+        Deal.__init__(self, match, dealer, stock)
+        n = self.nseats
+        self.kind = match.deck_kind()
+        self.order = bytes((dealer + i) % n for i in range(1, n))   # clockwise from the left
+        self.ante = bytearray(n)
+        self.bet = bytearray(n)
+        self.back = bytearray([NONE]) * n
+        self.ups = [bytearray() for _ in range(n)]
+        self.dcards = bytearray()
+        self.contested = bytearray(n)
+        self.result = bytearray(n)
+        self.ix = 0                  # index into order for the ante/hit/bet rounds
+        self.contests = 0
+        self.owed = 0                # a draw not yet followed by a contest
+        self.required = 0
+        self.nin = 0
+        antes = match.opts.get("ante_values", (1, 2, 3))
+        self.antes = tuple(antes)
+        self.min_stake = self.antes[0] + 1
+        self.limit = match.limit
+        if match.opts.get("limit_by_dealer") and match.tenure == 0:
+            self.phase = P_LIMIT
+            self.turn = dealer
+        else:
+            self.phase = P_ANTE
+            self._ante_next()
+
+    # -- helpers ------------------------------------------------------------
+    def _name(self, seat):
+        return self.ledger.names[seat]
+
+    def hand(self, seat):
+        """A player's cards: back card first, then the up-cards."""
+        if self.back[seat] == NONE:
+            return b""
+        return bytes([self.back[seat]]) + bytes(self.ups[seat])
+
+    def up_sum(self, seat):
+        return total(self.ups[seat])
+
+    def dealer_total(self):
+        return total(self.dcards)
+
+    def dealer_bust(self):
+        return total(self.dcards) >= 20
+
+    def playing(self):
+        """Seats dealt into this deal, clockwise from the dealer's left."""
+        return [s for s in self.order if self.ante[s]]
+
+    def uncontested(self):
+        return [s for s in self.order if self.ante[s] and not self.contested[s]]
+
+    def can_ante(self, seat, a):
+        return a in self.antes and self.ledger.chips[seat] >= a + 1
+
+    def max_bet(self, seat):
+        c = self.ledger.chips[seat]
+        return self.limit if c > self.limit else c
+
+    def _must_stay(self, seat):
+        return self.up_sum(seat) >= 18 or len(self.stock) == 0
+
+    # -- flow -----------------------------------------------------------------
+    def _ante_next(self):
+        """Move to the next seat that has an ante decision; force ken on a
+        seat that cannot cover the smallest ante + 1; deal when all have."""
+        while self.ix < len(self.order):
+            s = self.order[self.ix]
+            if self.ledger.chips[s] >= self.min_stake:
+                self.turn = s
+                return
+            self.note("%s sits out: too few chips" % self._name(s))
+            self.ix += 1
+        self._deal()
+
+    def _deal(self):
+        ins = self.playing()
+        self.nin = len(ins)
+        if not ins:
+            self.note("Everyone sat out")
+            self._finish()
+            return
+        for s in ins:
+            self.back[s] = self.deal_card("seat:%d" % s, False)
+        self.dcards.append(self.deal_card("dealer", True))
+        o = self.match.opts
+        self.required = quota(self.nin, o.get("contest_quota", "floor_half"),
+                              o.get("contest_quota_min_one", True))
+        if rank(self.dcards[0]) == 10:
+            self._ten()
+            return
+        self.phase = P_HIT
+        self.ix = 0
+        self._hit_next()
+
+    def _ten(self):
+        """The dealer's up-card is a 10: the dealer pays each player their
+        ante; no hits, no bets (A5)."""
+        self.events.append(("show", "dealer", bytes(self.dcards), 10, None))
+        led = self.ledger
+        for s in self.playing():
+            a = self.ante[s]
+            led.transfer(POT, s, a, "ante back")
+            self._pay(s, a, "dealer 10")
+            self.result[s] = R_TEN
+        self._finish()
+
+    def _pay(self, seat, n, why):
+        """The dealer pays n, or what they hold (A8)."""
+        have = self.ledger.chips[self.dealer]
+        if have < n:
+            self.note("Dealer short: pays %d of %d" % (have, n))
+            n = have
+        self.ledger.transfer(self.dealer, seat, n, why)
+
+    def _hit_next(self):
+        while self.ix < len(self.order):
+            s = self.order[self.ix]
+            if self.ante[s]:
+                if len(self.stock) == 0:
+                    self.note("Stock empty: no more hits")
+                    break
+                if self.up_sum(s) < 18:
+                    self.turn = s
+                    return
+            self.ix += 1
+        self.phase = P_BET
+        self.ix = 0
+        self._bet_next()
+
+    def _bet_next(self):
+        while self.ix < len(self.order):
+            s = self.order[self.ix]
+            if self.ante[s]:
+                self.turn = s
+                return
+            self.ix += 1
+        self.phase = P_DEALER
+        self.turn = self.dealer
+
+    def _contest(self, s):
+        self.contested[s] = 1
+        self.contests += 1
+        self.owed = 0
+        self.events.append(("reveal", self.back[s], "seat:%d" % s))
+        h = self.hand(s)
+        self.events.append(("show", "seat:%d" % s, h, hand_value(h), yaku(h)))
+        self.events.append(("show", "dealer", bytes(self.dcards), hand_value(self.dcards), None))
+        st = self.ante[s] + self.bet[s]
+        r = outcome(h, self.dcards)
+        led = self.ledger
+        if r < 0:
+            led.transfer(POT, self.dealer, st, "lose")
+            self.result[s] = R_LOSE
+        else:
+            led.transfer(POT, s, st, "stake back")
+            self._pay(s, r * st, "win" if r == 1 else yaku(h))
+            self.result[s] = R_WIN if r == 1 else R_DOUBLE
+        if not self.uncontested():
+            self._finish()
+
+    def _finish(self):
+        for s in self.uncontested():
+            if self.result[s]:
+                continue            # settled by the dealer's 10
+            self.ledger.transfer(POT, s, self.ante[s] + self.bet[s], "not contested")
+            self.result[s] = R_RETURN
+        m = self.match
+        if self.match.tenure_ends_after(self):
+            nxt = m.next_dealer()
+            if nxt != self.dealer:
+                self.note("The deal passes to %s" % self._name(nxt))
+        self.phase = P_OVER
+        self.turn = -1
+
+    # -- protocol ---------------------------------------------------------------
+    def choices(self, seat=None):
+        if seat is None:
+            seat = self.turn
+        if self.turn < 0 or seat != self.turn:
+            return []
+        ph = self.phase
+        if ph == P_LIMIT:
+            return [LIMIT + v for v in range(1, self.match.opts.get("limit", 10) + 1)]
+        if ph == P_ANTE:
+            out = [ANTE + a for a in self.antes if self.can_ante(seat, a)]
+            if self.match.opts.get("allow_ken", True):
+                out.append(KEN)
+            return out
+        if ph == P_HIT:
+            return [STAY] if self._must_stay(seat) else [HIT, STAY]
+        if ph == P_BET:
+            return [BET + b for b in range(1, self.max_bet(seat) + 1)]
+        if ph == P_DEALER:
+            un = self.uncontested()
+            out = []
+            if un and not self.dealer_bust() and len(self.stock):
+                out.append(DRAW)
+            for s in un:
+                out.append(CONTEST + s)
+            if self.contests >= self.required and not self.owed:
+                out.append(END)
+            return out
+        return []
+
+    def check(self, action, seat):
+        if self.turn < 0:
+            return "The deal is over"
+        if seat != self.turn:
+            if seat == self.dealer and self.phase != P_DEALER:
+                return "Wait: players first"
+            return "Not your turn"
+        ph = self.phase
+        if LIMIT <= action < LIMIT + 100:
+            if ph != P_LIMIT:
+                return "The limit is set for this tenure"
+            v = action - LIMIT
+            hi = self.match.opts.get("limit", 10)
+            if not 1 <= v <= hi:
+                return "Limit is 1 to %d" % hi
+            return None
+        if ph == P_LIMIT:
+            return "Set the limit first"
+        if action == KEN or ANTE <= action < ANTE + 10:
+            if ph != P_ANTE:
+                return "Antes are over"
+            if action == KEN:
+                if not self.match.opts.get("allow_ken", True):
+                    return "Sitting out (ken) is not allowed"
+                return None
+            a = action - ANTE
+            if a not in self.antes:
+                return "Ante is %s chips" % "/".join(str(x) for x in self.antes)
+            if not self.can_ante(seat, a):
+                return "Ante %d needs %d chips (1 for the bet)" % (a, a + 1)
+            return None
+        if ph == P_ANTE:
+            return "Ante or ken first"
+        if action == HIT or action == STAY:
+            if ph != P_HIT:
+                return "Not time to hit or stay"
+            if action == HIT:
+                if len(self.stock) == 0:
+                    return "The stock is empty: stay"
+                if self.up_sum(seat) >= 18:
+                    return "Up-cards reach 9: you must stay"
+            return None
+        if ph == P_HIT:
+            return "Hit or stay first"
+        if BET <= action < BET + 100:
+            if ph != P_BET:
+                return "Not time to bet"
+            b = action - BET
+            if not 1 <= b <= self.limit:
+                return "Bet 1 to %d (the limit)" % self.limit
+            if b > self.ledger.chips[seat]:
+                return "You have only %d chips" % self.ledger.chips[seat]
+            return None
+        if ph == P_BET:
+            return "Bet first"
+        # the dealer's phase
+        if action == DRAW:
+            if self.dealer_bust():
+                return "Dealer is bust: no more draws"
+            if not self.uncontested():
+                return "Nobody left to contest"
+            if len(self.stock) == 0:
+                return "The stock is empty"
+            return None
+        if CONTEST <= action < CONTEST + 100:
+            t = action - CONTEST
+            if t >= self.nseats or t == self.dealer or not self.ante[t]:
+                return "That seat is not in this deal"
+            if self.contested[t]:
+                return "Already contested"
+            return None
+        if action == END:
+            if self.owed:
+                return "A draw must be followed by a contest"
+            if self.contests < self.required:
+                return "Contest %d more first" % (self.required - self.contests)
+            return None
+        return "Not allowed now"
+
+    def apply(self, action, seat):
+        ph = self.phase
+        if ph == P_LIMIT:
+            self.limit = action - LIMIT
+            self.log_act(seat, "limit", {"chips": self.limit})
+            self.phase = P_ANTE
+            self._ante_next()
+            return
+        if ph == P_ANTE:
+            if action == KEN:
+                self.log_act(seat, "ken")
+            else:
+                a = action - ANTE
+                self.log_act(seat, "ante", {"chips": a})
+                self.ante[seat] = a
+                self.ledger.transfer(seat, POT, a, "ante")
+            self.ix += 1
+            self._ante_next()
+            return
+        if ph == P_HIT:
+            if action == HIT:
+                self.log_act(seat, "hit")
+                self.ups[seat].append(self.deal_card("seat:%d" % seat, True))
+                if self.up_sum(seat) < 18 and len(self.stock):
+                    return
+            else:
+                self.log_act(seat, "stay")
+            self.ix += 1
+            self._hit_next()
+            return
+        if ph == P_BET:
+            b = action - BET
+            self.log_act(seat, "bet", {"chips": b})
+            self.bet[seat] = b
+            self.ledger.transfer(seat, POT, b, "bet")
+            self.ix += 1
+            self._bet_next()
+            return
+        if action == DRAW:
+            self.log_act(seat, "draw")
+            self.dcards.append(self.deal_card("dealer", True))
+            self.owed = 1
+        elif action == END:
+            self.log_act(seat, "end")
+            self._finish()
+        else:
+            t = action - CONTEST
+            self.log_act(seat, "contest", {"target": t})
+            self._contest(t)
+
+    # -- words ------------------------------------------------------------------------
+    def label(self, action, lang=EN):
+        ja = lang != EN
+        if action == HIT:
+            return "ヒット" if ja else "Hit"
+        if action == STAY:
+            return "ステイ" if ja else "Stay"
+        if action == DRAW:
+            return "ドロー" if ja else "Draw a card"
+        if action == END:
+            return "オワリ" if ja else "End (no more)"
+        if action == KEN:
+            return "ケン" if ja else "Ken (sit out)"
+        if ANTE <= action < ANTE + 10:
+            return ("アンティ %d" if ja else "Ante %d") % (action - ANTE)
+        if BET <= action < BET + 100:
+            return ("ベット %d" if ja else "Bet %d") % (action - BET)
+        if CONTEST <= action < CONTEST + 100:
+            t = action - CONTEST
+            nm = self._name(t) if t < self.nseats else str(t)
+            return ("ショウブ %s" if ja else "Contest %s") % nm[:10]
+        if LIMIT <= action < LIMIT + 100:
+            return ("リミット %d" if ja else "Limit %d") % (action - LIMIT)
+        return "?"
+
+    def decode(self, action):
+        if action == HIT:
+            return ("hit", None)
+        if action == STAY:
+            return ("stay", None)
+        if action == DRAW:
+            return ("draw", None)
+        if action == END:
+            return ("end", None)
+        if action == KEN:
+            return ("ken", None)
+        if ANTE <= action < ANTE + 10:
+            return ("ante", {"chips": action - ANTE})
+        if BET <= action < BET + 100:
+            return ("bet", {"chips": action - BET})
+        if CONTEST <= action < CONTEST + 100:
+            return ("contest", {"target": action - CONTEST})
+        if LIMIT <= action < LIMIT + 100:
+            return ("limit", {"chips": action - LIMIT})
+        raise ValueError("unknown action %d" % action)
+
+    def encode(self, do, args):
+        simple = {"hit": HIT, "stay": STAY, "draw": DRAW, "end": END, "ken": KEN}
+        if do in simple:
+            return simple[do]
+        base, key, hi = {"ante": (ANTE, "chips", 10), "bet": (BET, "chips", 100),
+                         "contest": (CONTEST, "target", 100),
+                         "limit": (LIMIT, "chips", 100)}.get(do, (None, None, 0))
+        if base is None:
+            raise ValueError("unknown action " + str(do))
+        v = (args or {}).get(key)
+        if not isinstance(v, int) or not 0 <= v < hi:
+            raise ValueError("%s needs %s 0 to %d" % (do, key, hi - 1))
+        return base + v
+
+    def prompt(self, seat, lang=EN):
+        ja = lang != EN
+        if self.turn < 0:
+            return "ショウブ アリ" if ja else "The deal is over"
+        if seat != self.turn:
+            return ("%s ノ バン" if ja else "Wait for %s") % self._name(self.turn)[:12]
+        ph = self.phase
+        if ph == P_LIMIT:
+            return "リミット ヲ キメル" if ja else "Set your limit"
+        if ph == P_ANTE:
+            lo, hi = self.antes[0], self.antes[-1]
+            rng_ = str(lo) if lo == hi else "%d-%d" % (lo, hi)
+            return ("アンティ %s/ケン" if ja else "Ante %s or ken?") % rng_
+        if ph == P_HIT:
+            return ("ヒット/ステイ %s" if ja else "Hit or stay? up %s") % vstr(self.up_sum(seat))
+        if ph == P_BET:
+            return ("ベット 1-%d" if ja else "Bet 1 to %d") % self.max_bet(seat)
+        left = self.required - self.contests
+        if self.owed:
+            return "ショウブ セヨ" if ja else "Contest after a draw"
+        if left > 0:
+            return ("アト %d ニン ショウブ" if ja else "Contest %d more") % left
+        return "ドロー/ショウブ/オワリ" if ja else "Draw, contest or end"
+
+    # -- visibility -------------------------------------------------------------------------
+    def public(self):
+        n = self.nseats
+        backs = []
+        for s in range(n):
+            b = self.back[s]
+            backs.append(bytes([b]) if b != NONE and self.contested[s] else b"")
+        return {
+            "phase": PHASES[self.phase], "turn": self.turn, "dealer": self.dealer,
+            "limit": self.limit, "antes": list(self.ante), "bets": list(self.bet),
+            "dealt": [1 if self.back[s] != NONE else 0 for s in range(n)],
+            "ups": [bytes(u) for u in self.ups], "backs": backs,
+            "up_sums": [vstr(self.up_sum(s)) for s in range(n)],
+            "dealer_cards": bytes(self.dcards), "dealer_value": vstr(self.dealer_total()),
+            "contested": list(self.contested), "results": list(self.result),
+            "required": self.required, "contests": self.contests, "owed": self.owed,
+            "stock": len(self.stock), "pot": self.ledger.pot,
+        }
+
+    def view(self, seat):
+        v = self.public()
+        v["seat"] = seat
+        b = self.back[seat] if 0 <= seat < self.nseats else NONE
+        v["back"] = bytes([b]) if b != NONE else b""
+        return v
+
+    def seen(self, seat):
+        out = bytearray(self.dcards)
+        for s in range(self.nseats):
+            if self.back[s] != NONE and (s == seat or self.contested[s]):
+                out.append(self.back[s])
+            out.extend(self.ups[s])
+        return bytes(out)
+
+    def places(self):
+        out = [("seat:%d" % s, self.hand(s)) for s in range(self.nseats) if s != self.dealer]
+        out.append(("dealer", bytes(self.dcards)))
+        out.append(("stock", self.stock.remaining()))
+        return out
+
+
+# -- the match ------------------------------------------------------------------------------
+
+
+class KyutenMatch(Match):
+    GAME = "kyuten"
+    DEAL = KyutenDeal
+    SEATS = (3, 10)
+    START_OPTION = "starting_chips"
+    ALLOW_NEGATIVE = False
+
+    def __init__(self, opts, names, chips=None, dealer=0, seed=None):
+        Match.__init__(self, opts, names, chips, dealer, seed)
+        self.fresh = chips is None      # the dealer's extra chips not given yet
+        self.limit = opts.get("limit", 10)
+        self.tenure = 0                 # deals dealt by the current dealer
+        self.tenures = 0                # tenures completed
+
+    def deck_kind(self):
+        return cards.STD104 if self.opts.get("decks", 1) == 2 else cards.STD52
+
+    def deck(self):
+        return cards.deck(self.deck_kind())
+
+    def min_stake(self):
+        return self.opts.get("ante_values", (1, 2, 3))[0] + 1
+
+    def draw_first_dealer(self, stock):
+        """Each seat draws a card; the highest value deals (10 beats 9 ...
+        beats A beats the ½ picture cards); tied seats draw again."""
+        n = len(self.ledger)
+        who = list(range(n))
+        while len(who) > 1 and len(stock) >= len(who):
+            best, top = -1, []
+            for s in who:
+                c = stock.draw()
+                self.intro.append(("card", c, "seat:%d" % s, True))
+                v = half(c)
+                if v > best:
+                    best, top = v, [s]
+                elif v == best:
+                    top.append(s)
+            if len(top) > 1:
+                self.intro.append(("note", "Tie: draw again"))
+            who = top
+        self.dealer = who[0]
+        if self.fresh and self.opts.get("dealer_mode") == "permanent":
+            extra = self.opts.get("dealer_extra_chips", 0)
+            if extra:
+                self.ledger.chips[who[0]] += extra
+                self.start_chips[who[0]] += extra
+                self.intro.append(("note", "Dealer bank +%d" % extra))
+        self.fresh = False
+        return who[0]
+
+    def rotating(self):
+        return self.opts.get("dealer_mode", "rotating") == "rotating"
+
+    def tenure_ends_after(self, deal):
+        """Does the deal in play end the dealer's tenure?"""
+        if not self.rotating():
+            return False
+        if self.tenure + 1 >= self.opts.get("deals_per_dealer", 3):
+            return True
+        return not self.opts.get("end_when_broke", True) and \
+            self.ledger.chips[self.dealer] < self.min_stake()
+
+    def next_dealer(self):
+        """The next seat in the rotation's direction that can cover a stake."""
+        n = len(self.ledger)
+        step = 1 if self.opts.get("rotation_direction", "clockwise") == "clockwise" else n - 1
+        d = self.dealer
+        for _ in range(n):
+            d = (d + step) % n
+            if self.ledger.chips[d] >= self.min_stake():
+                return d
+        return (self.dealer + step) % n
+
+    def after_deal(self, deal):
+        ends = self.tenure_ends_after(deal)
+        Match.after_deal(self, deal)
+        self.limit = deal.limit
+        if ends:
+            self.dealer = self.next_dealer()
+            self.tenure = 0
+            self.tenures += 1
+            self.limit = self.opts.get("limit", 10)
+        else:
+            self.tenure += 1
+
+    def over(self):
+        o = self.opts
+        cap = o.get("deals_per_match")
+        if cap is not None and self.deal_no >= cap:
+            return True
+        if self.rotating() and self.tenures >= o.get("rotations", 1) * len(self.ledger):
+            return True
+        ms = self.min_stake()
+        able = 0
+        for c in self.ledger.chips:
+            if c >= ms:
+                able += 1
+            elif o.get("end_when_broke", True):
+                return True
+        return able < 2
+
+    def extra_state(self):
+        return {"limit": self.limit, "tenure": self.tenure, "tenures": self.tenures}
+
+    def restore_extra(self, st):
+        self.limit = st.get("limit", self.opts.get("limit", 10))
+        self.tenure = st.get("tenure", 0)
+        self.tenures = st.get("tenures", 0)
+
+    def standings(self):
+        """Ranked by chips won (chips now minus chips at the start), which is
+        the chip ranking when every seat started equal."""
+        n = len(self.ledger)
+        order = list(range(n))
+        net = [self.ledger.chips[s] - self.start_chips[s] for s in range(n)]
+        order.sort(key=lambda s: -net[s])
+        return [(s, self.ledger.chips[s]) for s in order]
+
+
+MATCH = KyutenMatch
