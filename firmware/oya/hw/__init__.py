@@ -8,11 +8,14 @@
 import time
 
 try:
-    from time import ticks_diff as tdiff
+    from time import ticks_diff as tdiff, ticks_add as tadd
 except ImportError:  # plain CPython without the simulator's clock
     def tdiff(a, b):
         """time.ticks_diff for a 30-bit tick counter (what rp2 uses)."""
         return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+    def tadd(a, b):
+        return (a + b) & 0x3FFFFFFF
 
 
 def now_ms():

@@ -1,0 +1,148 @@
+# The button layer fed with pin levels and a fake tick source.
+from hw_fakes import FakePin
+from oya.hw import buttons as B
+
+
+def _setup(n=4):
+    pins = [FakePin(1) for _ in range(n)]
+    return pins, B.Buttons(pins, now=0)
+
+
+def _drive(b, pins, changes, until, step=5):
+    """changes: [(t_ms, button, level)], level 0 = pressed (active low).
+    Polls every `step` ms up to `until`; returns [(t, event name)]."""
+    out = []
+    changes = sorted(changes)
+    k = 0
+    t = 0
+    while t <= until:
+        while k < len(changes) and changes[k][0] <= t:
+            pins[changes[k][1]].level = changes[k][2]
+            k += 1
+        b.poll(t)
+        ev = b.get()
+        while ev >= 0:
+            out.append((t, B.name(ev)))
+            ev = b.get()
+        t += step
+    return out
+
+
+def _names(evs):
+    return [n for _, n in evs]
+
+
+def test_short_ok_clicks_on_release():
+    pins, b = _setup()
+    evs = _drive(b, pins, [(100, B.OK, 0), (250, B.OK, 1)], 500)
+    assert _names(evs) == ["PRESS_OK", "RELEASE_OK", "CLICK_OK"]
+    # accepted once stable for the debounce time, not before
+    assert evs[0][0] == 130 and evs[1][0] == 280
+
+
+def test_bounces_shorter_than_debounce_are_ignored():
+    pins, b = _setup()
+    # contact chatter: 10 ms pulses, never stable for 30 ms
+    ch = []
+    for k in range(6):
+        ch.append((100 + 20 * k, B.BACK, 0))
+        ch.append((110 + 20 * k, B.BACK, 1))
+    assert _drive(b, pins, ch, 400) == []
+    # a real press that bounces at both ends yields exactly one click
+    pins2, b2 = _setup()
+    ch = [(100, B.BACK, 0), (105, B.BACK, 1), (110, B.BACK, 0),
+          (300, B.BACK, 1), (305, B.BACK, 0), (310, B.BACK, 1)]
+    assert _names(_drive(b2, pins2, ch, 600)) == ["PRESS_BACK", "RELEASE_BACK", "CLICK_BACK"]
+
+
+def test_debounce_at_1ms_polling():
+    pins, b = _setup()
+    ch = [(50, B.OK, 0), (75, B.OK, 1)]           # 25 ms pulse: a bounce
+    assert _drive(b, pins, ch, 200, step=1) == []
+    pins, b = _setup()
+    ch = [(50, B.OK, 0), (85, B.OK, 1)]           # 35 ms: a press
+    evs = _drive(b, pins, ch, 200, step=1)
+    assert evs[0] == (80, "PRESS_OK") and _names(evs)[-1] == "CLICK_OK"
+
+
+def test_long_press_fires_once_at_700ms_and_no_click():
+    pins, b = _setup()
+    evs = _drive(b, pins, [(100, B.OK, 0), (2000, B.OK, 1)], 2200)
+    assert _names(evs) == ["PRESS_OK", "LONG_OK", "RELEASE_OK"]
+    t_long = evs[1][0]
+    assert 800 <= t_long <= 805          # 700 ms after the press began
+    assert b.held(B.OK) is False
+
+
+def test_hold_to_peek_sees_press_and_release():
+    pins, b = _setup()
+    evs = _drive(b, pins, [(0, B.OK, 0), (1500, B.OK, 1)], 1600, step=5)
+    assert evs[0][1] == "PRESS_OK" and evs[-1][1] == "RELEASE_OK"
+    assert evs[-1][0] - evs[0][0] == 1500
+
+
+def test_up_down_click_at_once_and_auto_repeat():
+    pins, b = _setup()
+    evs = _drive(b, pins, [(100, B.DOWN, 0), (1000, B.DOWN, 1)], 1200)
+    names = _names(evs)
+    assert names[:2] == ["PRESS_DOWN", "CLICK_DOWN"]
+    reps = [t for t, n in evs if n == "REPEAT_DOWN"]
+    # first repeat 400 ms after the press, then every 120 ms while held
+    assert reps[0] == 500
+    assert [reps[k + 1] - reps[k] for k in range(len(reps) - 1)] == [120] * (len(reps) - 1)
+    assert len(reps) == 5                # 500, 620, 740, 860, 980
+    assert names[-1] == "RELEASE_DOWN" and "CLICK_DOWN" not in names[2:]
+
+
+def test_up_tapped_quickly_gives_one_click_per_tap():
+    pins, b = _setup()
+    ch = []
+    for k in range(5):
+        ch.append((100 + 100 * k, B.UP, 0))
+        ch.append((150 + 100 * k, B.UP, 1))
+    evs = _drive(b, pins, ch, 800)
+    assert _names(evs).count("CLICK_UP") == 5 and "REPEAT_UP" not in _names(evs)
+
+
+def test_queue_keeps_events_while_app_is_busy():
+    pins, b = _setup()
+    # the app reads nothing for 2 s while the user taps 10 times
+    t = 0
+    for k in range(10):
+        pins[B.UP].level = 0
+        for _ in range(12):
+            b.poll(t)
+            t += 5
+        pins[B.UP].level = 1
+        for _ in range(12):
+            b.poll(t)
+            t += 5
+    evs = []
+    ev = b.get()
+    while ev >= 0:
+        evs.append(B.name(ev))
+        ev = b.get()
+    assert evs.count("CLICK_UP") == 10 and b.dropped == 0
+
+
+def test_queue_overflow_drops_newest_and_counts():
+    pins, b = _setup()
+    for k in range(B.QUEUE):
+        b._put(B.CLICK | B.OK)
+    b._put(B.CLICK | B.BACK)
+    assert b.pending() == B.QUEUE and b.dropped == 1
+    assert b.get() == B.CLICK | B.OK
+
+
+def test_missing_buttons_are_skipped():
+    pins = [FakePin(1), FakePin(1), FakePin(1), FakePin(1), None, None]
+    b = B.Buttons(pins)
+    assert b.fitted == (True, True, True, True, False, False)
+    b.poll(0)
+    assert b.get() == -1
+
+
+def test_event_encoding():
+    assert B.button(B.LONG | B.BACK) == B.BACK
+    assert B.kind(B.LONG | B.BACK) == B.LONG
+    assert B.name(B.REPEAT | B.RIGHT) == "REPEAT_RIGHT"
