@@ -1,0 +1,569 @@
+# The device application: home, new table, the deal loop, settings, recall.
+# The core is synchronous (key(), tick(), frame()) so tests and benchmarks can
+# drive it step by step on any runtime; run() wraps it in asyncio tasks on the
+# device and in the simulator. Nothing here may drop to the REPL: every error
+# becomes a message and the device carries on.
+import os
+from oya import GAMES, VERSION, rules, rng
+from oya.game import RuleError
+from oya.journal import Journal, JournalCorrupt
+from oya.session import Session, new_match, replay_deal
+from oya.games import load
+from oya.ui import keys, tables
+from oya.ui.grid import Grid, two_cols
+from oya.ui.widgets import Menu, Spinner, LetterPicker, Message, wrap
+from oya.ui.play import PlayScreen
+from oya.ui.text import t, game_name
+
+STATE_DIR = "state"
+RULESET_DIR = "rulesets"
+DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
+
+
+def _mkdir(path):
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass
+
+
+def list_rulesets(game=None):
+    """[(file, game, name, options or None, error or None)] for rulesets/*.json.
+    Only plain file names inside rulesets/ are read."""
+    out = []
+    try:
+        files = sorted(os.listdir(RULESET_DIR))
+    except OSError:
+        return out
+    for fn in files:
+        if not fn.endswith(".json") or "/" in fn or fn.startswith("."):
+            continue
+        try:
+            g, name, opts = rules.load(RULESET_DIR + "/" + fn)
+            err = None
+        except rules.RulesetError as e:
+            g, name, opts, err = None, fn, None, str(e)
+        except Exception as e:  # never let one bad file stop the list
+            g, name, opts, err = None, fn, None, "%s: cannot be read (%s)." % (fn, e)
+        if game is None or g == game or g is None:
+            out.append((fn, g, name, opts, err))
+    return out
+
+
+class App:
+    def __init__(self, hw=None, now=0):
+        self.hw = hw
+        self.now = now
+        self.grid = Grid()
+        self.stack = []
+        self.session = None
+        self.bots = ()
+        self.bot_rng = None
+        self._pending_seed = None
+        self._mod = None
+        self.renderer = None
+        _mkdir(STATE_DIR)
+        self.settings_j = Journal(STATE_DIR + "/settings")
+        self.match_j = Journal(STATE_DIR + "/match")
+        self.settings = dict(DEFAULT_SETTINGS)
+        try:
+            saved = self.settings_j.load()
+            if isinstance(saved, dict):
+                for k in DEFAULT_SETTINGS:
+                    if k in saved and type(saved[k]) is type(DEFAULT_SETTINGS[k]):
+                        self.settings[k] = saved[k]
+        except JournalCorrupt:
+            self.settings_j.quarantine()
+        self.boot()
+
+    # -- screen stack ---------------------------------------------------------------
+    @property
+    def lang(self):
+        return self.settings["lang"]
+
+    def push(self, screen):
+        self.stack.append(screen)
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+
+    def replace(self, screen):
+        self.stack = [screen]
+
+    def top(self):
+        return self.stack[-1]
+
+    def key(self, k):
+        """Handle one key; any error becomes a message and the device goes on."""
+        try:
+            self.top().key(k)
+        except Exception as e:
+            self.fail(e)
+
+    def tick(self, now):
+        """Time passes: bot seats act. True when something changed."""
+        self.now = now
+        scr = self.top()
+        if hasattr(scr, "tick"):
+            try:
+                return scr.tick(now)
+            except Exception as e:
+                self.fail(e)
+                return True
+        return False
+
+    def frame(self):
+        """The current screen as a Grid."""
+        g = self.grid
+        try:
+            self.top().draw(g)
+        except Exception as e:
+            self.fail(e)
+            self.top().draw(g)
+        return g
+
+    def screen_text(self):
+        return self.frame().text()
+
+    def fail(self, e):
+        msg = str(e) or e.__class__.__name__
+        self.replace(Message(t("error", self.lang), wrap(msg)[:5], self.home))
+
+    # -- boot and home ------------------------------------------------------------------
+    def boot(self):
+        try:
+            rec = self.match_j.load()
+        except JournalCorrupt:
+            self.match_j.quarantine()
+            self.replace(Message(t("error", self.lang), wrap(t("bad_state", self.lang)), self.home))
+            return
+        except Exception as e:
+            self.replace(Message(t("error", self.lang), wrap(str(e)), self.home))
+            return
+        if rec is not None and rec.get("state") is not None:
+            L = self.lang
+
+            def yes():
+                self.resume()
+
+            self.replace(Message(t("resume_q", L), [game_name(rec.get("game", "?"), L), ""] +
+                                 [t("yes_no", L)], yes, self.home, footer=""))
+            return
+        self.home()
+
+    def home(self):
+        L = self.lang
+        items = [t("new", L)]
+        acts = [self.new_table]
+        if self.has_saved():
+            items.append(t("resume", L))
+            acts.append(self.resume)
+        for key, fn in (("rulesets", self.rulesets_screen), ("settings", self.settings_screen),
+                        ("about", self.about)):
+            items.append(t(key, L))
+            acts.append(fn)
+        self.replace(Menu(t("home", L), items, lambda i: acts[i]()))
+
+    def has_saved(self):
+        try:
+            return self.match_j.load() is not None
+        except JournalCorrupt:
+            return False
+
+    def resume(self):
+        try:
+            s = Session.resume(self.match_j)
+        except JournalCorrupt:
+            self.match_j.quarantine()
+            self.replace(Message(t("error", self.lang), wrap(t("bad_state", self.lang)), self.home))
+            return
+        if s is None:
+            self.home()
+            return
+        self.start_play(s, tuple(self.bots))
+
+    # -- new table flow ----------------------------------------------------------------
+    def new_table(self):
+        L = self.lang
+        self.push(Menu(t("game", L), [game_name(g, L) for g in GAMES],
+                       lambda i: self.pick_ruleset(GAMES[i]), self.pop))
+
+    def pick_ruleset(self, game):
+        L = self.lang
+        mod = load(game)
+        found = list_rulesets(game)
+        items = [t("defaults", L)]
+        for fn, g, name, opts, err in found:
+            items.append((name, t("invalid", L)) if err else name)
+
+        def pick(i):
+            if i == 0:
+                self.edit_options(game, "default", rules.defaults(mod.OPTIONS))
+                return
+            fn, g, name, opts, err = found[i - 1]
+            if err:
+                self.push(Message(t("invalid", L), wrap(err), self.pop))
+            else:
+                self.edit_options(game, name, opts)
+
+        self.push(Menu(t("ruleset", L), items, pick, self.pop))
+
+    def edit_options(self, game, rs_name, opts):
+        L = self.lang
+        mod = load(game)
+        table = mod.OPTIONS
+        opts = dict(opts)
+        menu = Menu(t("options", L), [], None, self.pop)
+
+        def refresh():
+            menu.items = [(e[0], rules._fmt(opts[e[0]])[:8]) for e in table] + [t("start", L)]
+
+        def pick(i):
+            if i == len(table):
+                self.pick_seats(game, rs_name, opts)
+                return
+            e = table[i]
+
+            def set_value(v):
+                opts[e[0]] = v
+                refresh()
+                self.pop()
+
+            if len(e) == 4:
+                cur = opts[e[0]] if opts[e[0]] is not None else e[2]
+                self.push(Spinner(e[0], e[2], min(e[3], 9999), cur, set_value, self.pop))
+            elif callable(e[2]):
+                self.push(Message(e[0], wrap(rules.allowed(e)), self.pop))
+            else:
+                vals = list(e[2])
+                self.push(Menu(e[0], [rules._fmt(v) for v in vals], lambda j: set_value(vals[j]), self.pop,
+                               vals.index(opts[e[0]]) if opts[e[0]] in vals else 0))
+
+        menu.on_pick = pick
+        refresh()
+        self.push(menu)
+
+    def pick_seats(self, game, rs_name, opts):
+        L = self.lang
+        mod = load(game)
+        lo, hi = mod.MATCH.SEATS
+        default = opts.get("players", lo if lo > 3 else min(hi, 4))
+        if not isinstance(default, int):
+            default = lo
+        self.push(Spinner(t("seats", L), lo, hi, default,
+                          lambda n: self.pick_names(game, rs_name, opts, n), self.pop))
+
+    def pick_names(self, game, rs_name, opts, n):
+        L = self.lang
+        names = ["P%d" % (i + 1) for i in range(n)]
+        menu = Menu(t("names", L), [], None, self.pop)
+
+        def refresh():
+            menu.items = ["%d %s" % (i + 1, names[i]) for i in range(n)] + [t("start", L)]
+
+        def pick(i):
+            if i == n:
+                self.pick_chips(game, rs_name, opts, names)
+                return
+
+            def done(v):
+                names[i] = v
+                refresh()
+                self.pop()
+
+            self.push(LetterPicker(t("names", L), names[i], done, self.pop))
+
+        menu.on_pick = pick
+        refresh()
+        self.push(menu)
+
+    def pick_chips(self, game, rs_name, opts, names):
+        L = self.lang
+        mod = load(game)
+        key = mod.MATCH.START_OPTION
+        if key not in opts:
+            self.pick_bots(game, rs_name, opts, names)
+            return
+        e = rules.find(mod.OPTIONS, key)
+        lo, hi = (e[2], e[3]) if e and len(e) == 4 else (1, 999)
+
+        def done(v):
+            opts[key] = v
+            self.pick_bots(game, rs_name, opts, names)
+
+        self.push(Spinner(t("chips", L), lo, min(hi, 9999), opts[key], done, self.pop))
+
+    def pick_bots(self, game, rs_name, opts, names):
+        L = self.lang
+        n = len(names)
+
+        def done(b):
+            self.start_new(game, rs_name, opts, names, tuple(range(n - b, n)))
+
+        self.push(Spinner(t("bots", L), 0, n, 0, done, self.pop))
+
+    def start_new(self, game, rs_name, opts, names, bots):
+        self.match_j.clear()
+        s = Session(game, rs_name, opts, names, None, self.match_j)
+        s.draw_first_dealer()
+        self.start_play(s, bots)
+        L = self.lang
+        m = s.match
+        lines = tables.event_lines(m.deck_kind(), [], names)
+        kind = m.deck_kind()
+        for e in m.intro:
+            if e[0] == "card":
+                lines.append("%s %s" % (tables.place_name(e[2], names), tables.card_list(kind, bytes([e[1]]))))
+            elif e[0] == "note":
+                lines.append(str(e[1]))
+        lines.append("> %s: %s" % (t("first", L), names[m.dealer]))
+        self.push(Message(t("first", L), lines, self.pop))
+
+    def start_play(self, session, bots):
+        self.session = session
+        self._mod = load(session.game)
+        self.bots = bots
+        self.bot_rng = rng.Rng(rng.entropy())
+        self._pending_seed = None
+        play = PlayScreen(self)
+        self.replace(play)
+        play.refresh()
+
+    # -- the deal loop (called by PlayScreen) -------------------------------------------------
+    def game_module(self):
+        return self._mod
+
+    def humans(self):
+        return len(self.session.match.ledger) - len(self.bots)
+
+    def pending_seed(self):
+        """The next deal's seed, drawn before the deal so its commitment can
+        be shown (and printed) first."""
+        if self._pending_seed is None:
+            self._pending_seed = rng.entropy()
+        return self._pending_seed
+
+    def begin_deal(self):
+        seed = self.pending_seed()
+        self._pending_seed = None
+        self.session.begin_deal(seed)
+
+    def act(self, action, seat):
+        self.session.act(action, seat)
+
+    def bot_action(self, deal, seat):
+        import sys
+        name = "oya.games.%s_bot" % self.session.game
+        mod = sys.modules.get(name) or __import__(name, None, None, ("smart_bot",))
+        return mod.smart_bot(deal, seat, self.bot_rng)
+
+    def table_lines(self, deal):
+        m = self.session.match
+        fn = getattr(self._mod, "table_lines", None)
+        if fn is not None:
+            return fn(deal.public(), m.ledger.names, m.deck_kind())
+        return tables.table_lines(m.deck_kind(), deal.public(), m.ledger.names)
+
+    def end_deal(self):
+        s = self.session
+        s.end_deal()
+        if s.match.over():
+            self.match_over()
+        else:
+            self.top().refresh()
+
+    def match_over(self):
+        L = self.lang
+        m = self.session.match
+        lines = []
+        rank = 0
+        for seat, score in m.standings():
+            rank += 1
+            lines.append(two_cols("%d %s" % (rank, m.ledger.names[seat]), str(score)))
+        self.match_j.clear()
+
+        def done():
+            self.session = None
+            self.home()
+
+        self.replace(Message(t("match_end", L), lines, done))
+
+    def pause_menu(self, play=None):
+        L = self.lang
+        items = [t("continue", L), t("standings", L), t("recall", L), t("print", L), t("quit", L)]
+
+        def pick(i):
+            if i == 0:
+                self.pop()
+            elif i == 1:
+                self.standings_screen()
+            elif i == 2:
+                self.recall_screen()
+            elif i == 3:
+                self.print_lines(self.standings_lines())
+            else:
+                self.session = None
+                self.home()
+
+        self.push(Menu(t("pause", L), items, pick, self.pop))
+
+    def standings_lines(self):
+        m = self.session.match
+        lines = []
+        for seat, score in m.standings():
+            lines.append(two_cols(m.ledger.names[seat] + (" *" if seat == m.dealer else ""), str(score)))
+        return lines
+
+    def standings_screen(self):
+        self.push(Message(t("standings", self.lang), self.standings_lines(), self.pop))
+
+    def recall_lines(self, entry, n):
+        """Rebuild a finished deal from the journal's recall entry."""
+        from oya.compat import unhex
+        s = self.session
+        m = s.match
+        twin = new_match(s.game, m.opts, m.ledger.names, m.start_chips)
+        twin.restore(entry["state"])
+        deal = replay_deal(twin, unhex(entry["seed"]), entry["acts"])
+        kind = twin.deck_kind()
+        lines = ["#%d %s %s" % (n, t("seed", self.lang), entry["seed"][:8])]
+        lines.extend(tables.deal_record_lines(kind, deal.events, m.ledger.names))
+        return lines
+
+    def recall_screen(self):
+        L = self.lang
+        rec = self.session.recall
+        if not rec:
+            self.push(Message(t("recall", L), ["-"], self.pop))
+            return
+        items = ["#%d %s" % (len(rec) - i, rec[i]["seed"][:8]) for i in range(len(rec) - 1, -1, -1)]
+
+        def pick(i):
+            j = len(rec) - 1 - i
+            lines = [x for ln in self.recall_lines(rec[j], j + 1) for x in wrap(ln)]
+            self.push(Message(t("recall", L), lines, self.pop, footer="OK back  hold: print"))
+
+        self.push(Menu(t("recall", L), items, pick, self.pop,
+                       on_hold=lambda i: self.print_lines(self.recall_lines(rec[len(rec) - 1 - i], len(rec) - i))))
+
+    # -- printer --------------------------------------------------------------------------------
+    def printer(self):
+        hw = self.hw
+        p = getattr(hw, "printer", None) if hw is not None else None
+        return p if self.settings["printer"] else None
+
+    def print_lines(self, lines):
+        L = self.lang
+        p = self.printer()
+        if p is None:
+            self.push(Message(t("print", L), [t("no_printer", L)], self.pop))
+            return False
+        try:
+            p.slip(lines)
+        except Exception as e:
+            self.push(Message(t("print", L), [t("not_printed", L)] + wrap(str(e))[:3], self.pop))
+            return False
+        return True
+
+    # -- rulesets, settings, about ------------------------------------------------------------
+    def rulesets_screen(self):
+        L = self.lang
+        found = list_rulesets()
+        items = []
+        for fn, g, name, opts, err in found:
+            items.append((name[:12], t("invalid", L) if err else g))
+
+        def pick(i):
+            fn, g, name, opts, err = found[i]
+            lines = wrap(err) if err else [fn, game_name(g, L)] + ["%s=%s" % (k, rules._fmt(opts[k])) for k in opts]
+            self.push(Message(name, lines, self.pop))
+
+        self.push(Menu(t("rulesets", L), items or ["-"], pick if items else (lambda i: None), self.pop))
+
+    def save_settings(self):
+        try:
+            self.settings_j.save(self.settings)
+        except Exception as e:
+            self.push(Message(t("error", self.lang), wrap(str(e)), self.pop))
+
+    def settings_screen(self):
+        L = self.lang
+        menu = Menu(t("settings", L), [], None, self.pop)
+
+        def refresh():
+            L2 = self.lang
+            menu.title = t("settings", L2)
+            menu.items = [(t("language", L2), "日本語" if L2 else "English"),
+                          (t("contrast", L2), str(self.settings["contrast"])),
+                          (t("printer", L2), t("on" if self.settings["printer"] else "off", L2)),
+                          t("test_page", L2), t("button_test", L2)]
+
+        def pick(i):
+            if i == 0:
+                self.settings["lang"] = 1 - self.settings["lang"]
+                self.save_settings()
+            elif i == 1:
+                def done(v):
+                    self.settings["contrast"] = v
+                    self.apply_contrast()
+                    self.save_settings()
+                    refresh()
+                    self.pop()
+                self.push(Spinner(t("contrast", self.lang), 0, 255, self.settings["contrast"], done, self.pop))
+            elif i == 2:
+                self.settings["printer"] = not self.settings["printer"]
+                self.save_settings()
+            elif i == 3:
+                self.print_lines(["Oya " + VERSION, "ABCDEFGHIJKLMNOPQRSTU", "abcdefghijklmnopqrstu",
+                                  "0123456789 !?#%&*+-=/", "カタカナ テスト", "-" * 21])
+            elif i == 4:
+                self.push(ButtonTest(self))
+            refresh()
+
+        menu.on_pick = pick
+        refresh()
+        self.push(menu)
+
+    def apply_contrast(self):
+        d = getattr(self.hw, "display", None) if self.hw is not None else None
+        if d is not None and hasattr(d, "contrast"):
+            try:
+                d.contrast(self.settings["contrast"])
+            except Exception:
+                pass
+
+    def about(self):
+        L = self.lang
+        import gc
+        gc.collect()
+        try:
+            free = gc.mem_free()
+        except AttributeError:  # CPython
+            free = -1
+        board = getattr(self.hw, "board", None) or {}
+        lines = ["%s %s" % (t("version", L), VERSION),
+                 "%s %s" % (t("board", L), board.get("name", "-") if isinstance(board, dict) else "-"),
+                 "%s %s" % (t("free_mem", L), free if free >= 0 else "-")]
+        self.push(Message(t("about", L), lines, self.pop))
+
+
+class ButtonTest:
+    """Shows the last keys pressed; hold BACK to leave."""
+
+    def __init__(self, app):
+        self.app = app
+        self.log = []
+
+    def draw(self, g):
+        g.put(0, t("button_test", self.app.lang), True)
+        for r in range(6):
+            g.put(1 + r, self.log[r] if r < len(self.log) else "")
+        g.put(7, "hold BACK: leave")
+
+    def key(self, k):
+        if k == keys.HOLD_BACK:
+            self.app.pop()
+            return
+        self.log.insert(0, keys.NAMES[k] if 0 < k < len(keys.NAMES) else str(k))
+        del self.log[6:]

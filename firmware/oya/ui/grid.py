@@ -1,0 +1,76 @@
+# The screen is a grid of 8 rows x 21 cells of the 6x8 font (one row = one
+# display page). Screens fill rows of text; the renderer draws only the rows
+# that changed since the last frame, so the driver sends only changed pages.
+from oya.compat import const
+
+COLS = const(21)
+ROWS = const(8)
+
+
+def fit(text, width=COLS):
+    """Cut to `width` cells (text is already half-width for the font)."""
+    return text if len(text) <= width else text[:width - 1] + "~"
+
+
+def two_cols(left, right, width=COLS):
+    """`left` and `right` on one row, right-aligned."""
+    room = width - len(right)
+    if room < 1:
+        return fit(right, width)
+    return fit(left, room - 1).ljust(room) + right
+
+
+class Grid:
+    def __init__(self):
+        self.rows = [""] * ROWS
+        self.inv = 0              # bit r set: row r drawn inverted (the cursor)
+
+    def clear(self):
+        for i in range(ROWS):
+            self.rows[i] = ""
+        self.inv = 0
+
+    def put(self, r, text, invert=False):
+        if 0 <= r < ROWS:
+            self.rows[r] = fit(text)
+            if invert:
+                self.inv |= 1 << r
+            else:
+                self.inv &= ~(1 << r)
+
+    def text(self):
+        return "\n".join(self.rows)
+
+
+class Renderer:
+    """Draws a Grid with the font onto a framebuf-like surface, row by row,
+    skipping rows identical to the last frame. `half` converts text to the
+    font's half-width glyphs (kana)."""
+
+    def __init__(self, fb, draw_text, half=None):
+        self.fb = fb
+        self.draw_text = draw_text
+        self.half = half
+        self.last = [None] * ROWS
+        self.last_inv = 0
+
+    def invalidate(self):
+        self.last = [None] * ROWS
+
+    def render(self, grid):
+        """-> number of rows redrawn (0: nothing to send)."""
+        changed = 0
+        for r in range(ROWS):
+            text = grid.rows[r]
+            bit = 1 << r
+            inv = grid.inv & bit
+            if text == self.last[r] and inv == (self.last_inv & bit):
+                continue
+            y = r * 8
+            self.fb.fill_rect(0, y, 128, 8, 1 if inv else 0)
+            if text:
+                self.draw_text(self.fb, self.half(text) if self.half else text, 0, y, bool(inv))
+            self.last[r] = text
+            changed += 1
+        self.last_inv = grid.inv
+        return changed

@@ -1,0 +1,362 @@
+# The deal screens: before a deal (commit), hand-off and peek, the decision,
+# the results, then the next deal or the end of the match. One generic screen
+# for every game: decisions come from choices()/label()/decode(), the table
+# from public(), private cards only from the owner's peek.
+from oya import cards
+from oya.game import RuleError
+from oya.ui import keys
+from oya.ui.grid import ROWS, two_cols
+from oya.ui.widgets import Screen, Spinner, wrap
+from oya.ui.text import t
+from oya.ui import tables
+
+INTRO = 0
+HANDOFF = 1
+DECIDE = 2
+PEEK = 3
+RESULTS = 4
+
+BOT_DELAY_MS = 400
+
+
+def group_choices(deal, seat, lang):
+    """Legal actions as menu entries: [(label, [actions], numbers or None)].
+    Actions that differ only in an amount (`chips`) become one entry with a
+    number spinner; the rest are one entry each."""
+    entries = []
+    index = {}
+    for a in deal.choices(seat):
+        do, args = deal.decode(a)
+        amount = None
+        if args and "chips" in args and len(args) <= 2:
+            amount = args["chips"]
+            key = (do, args.get("col"))
+            j = index.get(key)
+            if j is not None:
+                entries[j][1].append(a)
+                entries[j][2].append(amount)
+                continue
+            index[key] = len(entries)
+        entries.append([deal.label(a, lang), [a], [amount] if amount is not None else None])
+    out = []
+    for label, acts, nums in entries:
+        if nums is not None and len(acts) > 2:
+            do, args = deal.decode(acts[0])
+            col = args.get("col")
+            name = do if col is None else "%s col %d" % (do, col)
+            out.append(("%s %d-%d" % (name, min(nums), max(nums)), acts, nums))
+        else:
+            out.append((label, acts, None))
+    return out
+
+
+class PlayScreen(Screen):
+    def __init__(self, app):
+        self.app = app
+        self.state = INTRO
+        self.cursor = 0
+        self.top = 0
+        self.msg = None          # a refusal or a note, shown until the next key
+        self.seen_by = -1        # the human seat the device was last handed to
+        self.peek_seat = -1
+        self.bot_due = None
+        self.entries = None
+        self.result_lines = None
+        self.result_top = 0
+        self.acting = -1         # the seat deciding (the turn, or an out-of-turn seat)
+
+    # -- helpers ------------------------------------------------------------------
+    @property
+    def s(self):
+        return self.app.session
+
+    def names(self):
+        return self.s.match.ledger.names
+
+    def kind(self):
+        return self.s.match.deck_kind()
+
+    def lang(self):
+        return self.app.lang
+
+    def is_bot(self, seat):
+        return seat in self.app.bots
+
+    def refresh(self):
+        deal = self.s.match.deal
+        self.msg = None
+        if deal is None:
+            self.state = INTRO
+            return
+        if deal.done:
+            self.show_results()
+            return
+        seat = deal.turn if self.acting < 0 else self.acting
+        self.acting = seat
+        self.entries = group_choices(deal, seat, self.lang())
+        if self.others(deal, seat):
+            self.entries.append((t("others", self.lang()), None, None))
+        self.cursor = min(self.cursor, max(0, len(self.entries) - 1))
+        if self.is_bot(seat):
+            self.state = DECIDE
+            self.bot_due = self.app.now + BOT_DELAY_MS
+        elif seat != self.seen_by and self.app.humans() > 1:
+            self.state = HANDOFF
+        else:
+            self.state = DECIDE
+
+    # -- drawing ------------------------------------------------------------------
+    def draw(self, g):
+        if self.state == INTRO:
+            self.draw_intro(g)
+        elif self.state == HANDOFF:
+            self.draw_handoff(g)
+        elif self.state == PEEK:
+            self.draw_peek(g)
+        elif self.state == RESULTS:
+            self.draw_results(g)
+        else:
+            self.draw_decide(g)
+
+    def draw_intro(self, g):
+        m = self.s.match
+        L = self.lang()
+        g.put(0, "%s %d" % (t("deal", L), m.deal_no + 1), True)
+        g.put(1, "%s: %s" % (t("dealer", L), m.ledger.names[m.dealer]))
+        seed = self.app.pending_seed()
+        from oya.rng import commit
+        g.put(2, "%s %s" % (t("commit", L), commit(seed)[:8]))
+        names = m.ledger.names
+        r = 3
+        for i in range(len(names)):
+            if r >= ROWS - 1:
+                break
+            g.put(r, two_cols(" " + names[i] + (" *" if i == m.dealer else ""), str(m.ledger.chips[i])))
+            r += 1
+        while r < ROWS - 1:
+            g.put(r, "")
+            r += 1
+        g.put(ROWS - 1, "OK deal  BACK menu")
+
+    def draw_handoff(self, g):
+        L = self.lang()
+        name = self.names()[self.acting]
+        g.put(0, t("pass_to", L) % name, True)
+        g.put(1, "")
+        g.put(2, " " + self.s.match.deal.prompt(self.acting, L))
+        g.put(3, "")
+        g.put(4, t("hold_peek", L))
+        g.put(5, "")
+        g.put(6, "OK: ready")
+        g.put(7, "BACK: menu")
+
+    def draw_peek(self, g):
+        L = self.lang()
+        deal = self.s.match.deal
+        seat = self.peek_seat
+        g.put(0, t("peek", L) % self.names()[seat], True)
+        private = self.private_cards(seat)
+        lines = wrap(tables.card_list(self.kind(), private) or "-")
+        r = 1
+        for ln in lines[:5]:
+            g.put(r, ln)
+            r += 1
+        while r < ROWS - 1:
+            g.put(r, "")
+            r += 1
+        g.put(ROWS - 1, t("release", L))
+
+    def others(self, deal, seat):
+        """Seats other than `seat` with an action open to them now (a Kakkuri
+        fold out of turn), humans only."""
+        out = []
+        for s in range(deal.nseats):
+            if s != seat and not self.is_bot(s) and deal.choices(s):
+                out.append(s)
+        return out
+
+    def pick_other(self):
+        from oya.ui.widgets import Menu
+        app = self.app
+        deal = self.s.match.deal
+        seats = self.others(deal, self.acting)
+
+        def pick(i):
+            app.pop()
+            self.acting = seats[i]
+            self.cursor = 0
+            self.entries = group_choices(deal, self.acting, self.lang())
+            self.entries.append(("< back", None, None))
+            self.state = HANDOFF
+
+        app.push(Menu(t("others", self.lang()), [self.names()[x] for x in seats], pick, app.pop))
+
+    def private_cards(self, seat):
+        deal = self.s.match.deal
+        if deal is None:
+            return b""
+        pub = deal.seen(-1)
+        return bytes(c for c in deal.seen(seat) if c not in pub)
+
+    def draw_decide(self, g):
+        L = self.lang()
+        deal = self.s.match.deal
+        seat = self.acting
+        name = self.names()[seat]
+        head = "%s: %s" % (name, deal.prompt(seat, L))
+        g.put(0, head, True)
+        lines = self.app.table_lines(deal)
+        nchoice = len(self.entries) if not self.is_bot(seat) else 1
+        table_rows = max(1, ROWS - 1 - min(nchoice, 4))
+        if self.msg:
+            msg = wrap(self.msg)[:2]
+            lines = msg + lines
+        r = 1
+        for ln in lines[:table_rows]:
+            g.put(r, ln)
+            r += 1
+        while r < 1 + table_rows:
+            g.put(r, "")
+            r += 1
+        if self.is_bot(seat):
+            g.put(r, "  (%s) %s" % (t("bot", L), t("thinking", L)))
+            r += 1
+            while r < ROWS:
+                g.put(r, "")
+                r += 1
+            return
+        room = ROWS - r
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + room:
+            self.top = self.cursor - room + 1
+        for k in range(room):
+            j = self.top + k
+            if j < len(self.entries):
+                g.put(r + k, (">" if j == self.cursor else " ") + self.entries[j][0], j == self.cursor)
+            else:
+                g.put(r + k, "")
+
+    def draw_results(self, g):
+        L = self.lang()
+        g.put(0, t("results", L), True)
+        room = ROWS - 2
+        lines = self.result_lines
+        for k in range(room):
+            j = self.result_top + k
+            g.put(1 + k, lines[j] if j < len(lines) else "")
+        more = self.result_top + room < len(lines)
+        g.put(ROWS - 1, ("v " if more else "") + t("next_deal", L))
+
+    # -- keys -----------------------------------------------------------------------
+    def key(self, k):
+        if self.state == INTRO:
+            if k == keys.OK:
+                self.app.begin_deal()
+                self.acting = -1
+                self.refresh()
+            elif k == keys.BACK:
+                self.app.pause_menu()
+        elif self.state == HANDOFF:
+            if k == keys.HOLD_OK:
+                self.peek_seat = self.acting
+                self.state = PEEK
+            elif k == keys.OK:
+                self.seen_by = self.acting
+                self.state = DECIDE
+            elif k == keys.BACK:
+                self.app.pause_menu()
+        elif self.state == PEEK:
+            if k == keys.RELEASE or k == keys.BACK:
+                self.state = DECIDE if self.seen_by == self.peek_seat else HANDOFF
+        elif self.state == RESULTS:
+            room = ROWS - 2
+            if k == keys.DOWN and self.result_top + room < len(self.result_lines):
+                self.result_top += 1
+            elif k == keys.UP and self.result_top > 0:
+                self.result_top -= 1
+            elif k == keys.OK:
+                self.app.end_deal()
+            elif k == keys.BACK:
+                self.app.pause_menu()
+        else:
+            self.key_decide(k)
+
+    def key_decide(self, k):
+        seat = self.acting
+        if self.is_bot(seat):
+            if k == keys.BACK:
+                self.app.pause_menu()
+            return
+        n = len(self.entries)
+        self.msg = None
+        if k == keys.UP and n:
+            self.cursor = (self.cursor - 1) % n
+        elif k == keys.DOWN and n:
+            self.cursor = (self.cursor + 1) % n
+        elif k == keys.HOLD_OK:
+            self.peek_seat = seat
+            self.seen_by = seat
+            self.state = PEEK
+        elif k == keys.OK and n:
+            label, acts, nums = self.entries[self.cursor]
+            if acts is None:
+                if label == "< back":
+                    self.acting = -1
+                    self.refresh()
+                else:
+                    self.pick_other()
+            elif nums is None:
+                self.take(acts[0], seat)
+            else:
+                self.ask_amount(label, acts, nums, seat)
+        elif k == keys.BACK:
+            self.app.pause_menu(self)
+
+    def ask_amount(self, label, acts, nums, seat):
+        app = self.app
+
+        def done(v):
+            app.pop()
+            self.take(acts[nums.index(v)] if v in nums else -1, seat)
+
+        app.push(Spinner(label, min(nums), max(nums), min(nums), done, app.pop,
+                         lines=[self.names()[seat]]))
+
+    def take(self, action, seat):
+        try:
+            self.app.act(action, seat)
+        except RuleError as e:
+            self.msg = str(e)
+            return
+        self.acting = -1
+        self.refresh()
+
+    def tick(self, now):
+        if self.state == DECIDE and self.is_bot(self.acting) and self.bot_due is not None and now >= self.bot_due:
+            self.bot_due = None
+            deal = self.s.match.deal
+            self.take(self.app.bot_action(deal, self.acting), self.acting)
+            return True
+        return False
+
+    def show_results(self):
+        m = self.s.match
+        deal = m.deal
+        names = m.ledger.names
+        mod = self.app.game_module()
+        vl = getattr(mod, "value_label", None)
+        L = self.lang()
+        label = (lambda v, y: vl(v, y, L)) if vl else None
+        try:
+            lines = tables.event_lines(self.kind(), deal.events, names, label)
+        except Exception:
+            lines = tables.event_lines(self.kind(), deal.events, names)
+        if deal.void:
+            lines.insert(0, t("void", L))
+        lines.append("- %s -" % t("balances", L))
+        for i in range(len(names)):
+            lines.append(two_cols(names[i], str(m.ledger.chips[i])))
+        self.result_lines = [x for ln in lines for x in wrap(ln)]
+        self.result_top = 0
+        self.state = RESULTS

@@ -1,0 +1,94 @@
+# Compact text of a deal's public table for the 21x8 screen, and the lines of
+# its results. Everything here reads public() and the events: nothing private.
+from oya import cards
+from oya.ledger import POT
+
+
+def card_list(kind, cs):
+    return " ".join(cards.name(kind, c) for c in cs)
+
+
+def place_name(place, names):
+    if place.startswith("seat:"):
+        try:
+            return names[int(place[5:])]
+        except (ValueError, IndexError):
+            return place
+    return place
+
+
+def who(x, names):
+    return "pot" if x == POT else names[x]
+
+
+def _val(kind, v):
+    if isinstance(v, (bytes, bytearray)):
+        return card_list(kind, v) if v else "-"
+    if isinstance(v, (list, tuple)):
+        parts = []
+        for x in v:
+            parts.append(_val(kind, x))
+        return ",".join(parts)
+    if isinstance(v, dict):
+        return " ".join("%s=%s" % (k, _val(kind, v[k])) for k in v)
+    if v is True:
+        return "y"
+    if v is False:
+        return "n"
+    if v is None:
+        return "-"
+    return str(v)
+
+
+def table_lines(kind, pub, names, skip=("turn",)):
+    """A generic compact rendering of public(): one `key value` line per entry,
+    cards by their short names. Games with a renderer of their own (a
+    `table_lines(pub, names, kind)` function in their module) use that instead."""
+    out = []
+    for k in pub:
+        if k in skip:
+            continue
+        v = pub[k]
+        if isinstance(v, (list, tuple)) and len(v) == len(names) and not isinstance(v, (bytes, bytearray)):
+            line = k + " " + " ".join(_val(kind, x) for x in v)
+        else:
+            line = "%s %s" % (k, _val(kind, v))
+        out.append(line)
+    return out
+
+
+def event_lines(kind, events, names, value_label=None):
+    """Showdowns, payments and notes of a deal, one line each."""
+    out = []
+    for e in events:
+        t = e[0]
+        if t == "show":
+            v = value_label(e[3], e[4]) if value_label else ("%s %s" % (e[3], e[4] or "")).strip()
+            out.append("%s %s =%s" % (place_name(e[1], names), card_list(kind, e[2]), v))
+        elif t == "pay":
+            extra = ""
+            if e[5] and "col" in e[5]:
+                extra = " c%d" % e[5]["col"]
+            out.append("%s>%s %d %s%s" % (who(e[1], names), who(e[2], names), e[3], e[4], extra))
+        elif t == "note":
+            out.append(str(e[1]))
+    return out
+
+
+def deal_record_lines(kind, events, names):
+    """The public story of a deal for the printed record: cards dealt face up,
+    reveals, decisions, showdowns and payments. A card dealt face down shows
+    only if it was revealed or shown: a folded hand is never printed."""
+    out = []
+    for e in events:
+        t = e[0]
+        if t == "card":
+            if e[3]:
+                out.append("%s %s" % (cards.name(kind, e[1]), place_name(e[2], names)))
+        elif t == "reveal":
+            out.append("%s up %s" % (cards.name(kind, e[1]), place_name(e[2], names)))
+        elif t == "act":
+            args = e[3] or {}
+            out.append("%s %s %s" % (names[e[1]], e[2], " ".join("%s=%s" % (k, args[k]) for k in args)))
+    out.extend(event_lines(kind, events, names))
+    return out
