@@ -204,7 +204,7 @@ class KyutenDeal(Deal):
         self.order = bytes((dealer + i) % n for i in range(1, n))   # clockwise from the left
         self.ante = bytearray(n)
         self.bet = bytearray(n)
-        self.back = bytearray([NONE]) * n
+        self.back = bytearray([NONE] * n)
         self.ups = [bytearray() for _ in range(n)]
         self.dcards = bytearray()
         self.contested = bytearray(n)
