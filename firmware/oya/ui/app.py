@@ -10,7 +10,7 @@ from oya.journal import Journal, JournalCorrupt
 from oya.session import Session, new_match, replay_deal
 from oya.games import load
 from oya.ui import keys, tables
-from oya.ui.grid import Grid, two_cols
+from oya.ui.grid import Grid, Renderer, two_cols
 from oya.ui.widgets import Menu, Spinner, LetterPicker, Message, wrap
 from oya.ui.play import PlayScreen
 from oya.ui.text import t, game_name
@@ -567,3 +567,73 @@ class ButtonTest:
             return
         self.log.insert(0, keys.NAMES[k] if 0 < k < len(keys.NAMES) else str(k))
         del self.log[6:]
+
+
+# -- on the device: buttons -> keys, the render loop, the printer task ----------------
+
+def map_event(ev):
+    """A button driver event -> a UI key (0: nothing for the UI)."""
+    from oya.hw import buttons as B
+    k = B.kind(ev)
+    b = B.button(ev)
+    if k == B.CLICK or k == B.REPEAT:
+        return (keys.UP, keys.DOWN, keys.OK, keys.BACK, keys.LEFT, keys.RIGHT)[b]
+    if k == B.LONG:
+        return keys.HOLD_OK if b == B.OK else keys.HOLD_BACK
+    if k == B.RELEASE and b == B.OK:
+        return keys.RELEASE
+    return 0
+
+
+def attach_display(app):
+    """Render the grid with our font onto the display's frame buffer."""
+    from oya.ui import font, kana
+    d = app.hw.display
+    app.renderer = Renderer(d.fb, font.draw, kana.to_half)
+    app.apply_contrast()
+
+
+def render(app):
+    """Draw what changed and send it; a display error is shown, not raised."""
+    d = app.hw.display
+    if d is None or app.renderer is None:
+        return 0
+    n = app.renderer.render(app.frame())
+    if n:
+        if d.show() is False:
+            app.renderer.invalidate()   # resend everything once the panel answers
+    return n
+
+
+async def run(app, frame_ms=10):
+    import asyncio
+    from oya.hw import now_ms, sleep_ms
+    hw = app.hw
+    asyncio.create_task(hw.buttons.run())
+    if getattr(hw, "printer", None) is not None and hasattr(hw.printer, "run"):
+        asyncio.create_task(hw.printer.run())
+    attach_display(app)
+    render(app)
+    while True:
+        changed = False
+        while True:
+            ev = hw.buttons.get()
+            if ev < 0:
+                break
+            k = map_event(ev)
+            if k:
+                app.key(k)
+                changed = True
+        if app.tick(now_ms()):
+            changed = True
+        if changed:
+            render(app)
+        await sleep_ms(frame_ms)
+
+
+async def main():
+    """Boot: board file -> hardware -> app. Never drops to the REPL."""
+    from oya.hw import board
+    hw = board.build("board.json")
+    app = App(hw)
+    await run(app)
