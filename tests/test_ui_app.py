@@ -1,0 +1,123 @@
+"""The device app driven by keys alone (the synchronous core; the simulator
+tests drive the same app through pins and the real drivers)."""
+import os
+
+import pytest
+
+import tools  # noqa: F401
+from oya import GAMES
+from oya.ui.app import App
+from oya.ui import keys as K
+
+
+def engine_exists(game):
+    return os.path.exists(os.path.join(tools.FIRMWARE, "oya", "games", game + ".py"))
+
+
+@pytest.fixture
+def flash(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def new_table(app, game_index, seats_up=0, bots=0):
+    app.key(K.OK)                      # home: New table
+    for _ in range(game_index):
+        app.key(K.DOWN)
+    app.key(K.OK)                      # the game
+    app.key(K.OK)                      # ruleset: defaults
+    app.key(K.UP)
+    app.key(K.OK)                      # options: Continue (the last row)
+    for _ in range(seats_up):
+        app.key(K.UP)
+    app.key(K.OK)                      # seats
+    app.key(K.UP)
+    app.key(K.OK)                      # names: Continue
+    if "Starting chips" in app.screen_text():
+        app.key(K.OK)
+    for _ in range(bots):
+        app.key(K.UP)
+    app.key(K.OK)                      # bot seats
+    assert app.screen_text().startswith("First dealer")
+    app.key(K.OK)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_full_match_by_buttons(game, flash):
+    if not engine_exists(game):
+        pytest.skip("engine not in the tree yet")
+    app = App()
+    new_table(app, GAMES.index(game))
+    seen_results = 0
+    for step in range(20000):
+        text = app.screen_text()
+        if text.startswith("Match over"):
+            break
+        if text.startswith("Results"):
+            seen_results += 1
+        app.key(K.OK)
+    else:
+        raise AssertionError("match did not end:\n" + app.screen_text())
+    assert seen_results >= 1
+    app.key(K.OK)
+    assert app.screen_text().startswith("Oya - home")
+    assert "Resume" not in app.screen_text()
+
+
+def test_power_cut_mid_deal_resumes_identically(flash):
+    game = "oicho"
+    if not engine_exists(game):
+        pytest.skip("engine not in the tree yet")
+    app = App()
+    new_table(app, GAMES.index(game))
+    for _ in range(7):
+        app.key(K.OK)
+    deal = app.session.match.deal
+    assert deal is not None and not deal.done
+    events = list(deal.events)
+    chips = list(app.session.match.ledger.chips)
+    # power cut: a new App over the same flash
+    app2 = App()
+    assert app2.screen_text().startswith("Resume the match?")
+    app2.key(K.OK)
+    d2 = app2.session.match.deal
+    assert d2.events == events and d2.turn == deal.turn
+    assert app2.session.match.ledger.chips == chips
+
+
+def test_private_cards_only_while_ok_is_held(flash):
+    game = "oicho"
+    if not engine_exists(game):
+        pytest.skip("engine not in the tree yet")
+    app = App()
+    new_table(app, GAMES.index(game))
+    app.key(K.OK)                     # deal
+    assert app.screen_text().startswith("Pass to")
+    app.key(K.HOLD_OK)
+    assert "'s cards" in app.screen_text().split("\n")[0]
+    app.key(K.RELEASE)
+    assert "'s cards" not in app.screen_text()
+
+
+def test_corrupted_state_is_reported_kept_and_cleared(flash):
+    os.makedirs("state", exist_ok=True)
+    with open("state/match", "wb") as f:
+        f.write(b"\x00garbage")
+    app = App()
+    assert app.screen_text().startswith("Error")
+    assert "kept as .bad" in app.screen_text().replace("\n", " ")
+    assert (flash / "state" / "match.bad").read_bytes() == b"\x00garbage"
+    app.key(K.OK)
+    assert app.screen_text().startswith("Oya - home")
+
+
+def test_bad_ruleset_listed_with_error_and_cannot_be_chosen(flash):
+    os.makedirs("rulesets", exist_ok=True)
+    with open("rulesets/bad.json", "w") as f:
+        f.write('{"game": "oicho", "name": "Bad", "options": {"columns": 7}}')
+    app = App()
+    app.key(K.DOWN)
+    app.key(K.OK)                     # Rulesets
+    assert "invalid" in app.screen_text()
+    app.key(K.OK)
+    assert "columns" in app.screen_text()
