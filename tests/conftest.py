@@ -5,8 +5,11 @@
 # count in pytest's totals. A module runs once per worker under MicroPython;
 # its heap figures go to build/mpy_heap/<module>.json.
 #
+# A "both" module is tests/both/test_*.py (of this tree, or of any tree whose
+# tests/conftest.py loads this one, as tests/test_harness.py does).
 # OYA_NO_MICROPYTHON=1 skips (rather than fails) the MicroPython items when
 # node or the runtime is missing; `make test` installs both.
+# OYA_MPY_HEAP_DIR moves the heap reports; OYA_MPY_TIMEOUT (s) bounds a module run.
 import os
 import sys
 import types
@@ -42,7 +45,7 @@ def _module_run(path):
             run = e
         else:
             try:
-                mpy_runtime.write_heap_report(run)
+                mpy_runtime.write_heap_report(run, os.environ.get("OYA_MPY_HEAP_DIR"))
             except OSError:
                 pass
         _module_runs[path] = run
@@ -51,7 +54,7 @@ def _module_run(path):
 
 def pytest_collect_file(file_path, parent):
     if (file_path.suffix == ".py" and file_path.name.startswith("test_")
-            and file_path.parent == BOTH):
+            and file_path.parent.name == "both" and file_path.parent.parent.name == "tests"):
         return MicroPythonFile.from_parent(parent, path=file_path)
     return None
 

@@ -150,16 +150,18 @@ def _host_paths(text, mounts):
     out = []
     for line in text.split("\n"):
         s = line.lstrip()
-        if s.startswith('File "/'):
+        if s.startswith('File "') and not s.startswith('File "<'):
             q = s.index('"') + 1
             end = s.index('"', q)
             fs_path = s[q:end]
+            if not fs_path.startswith("/"):  # found through sys.path '' from cwd /
+                fs_path = "/" + fs_path
             for host, dst in sorted(mounts, key=lambda m: -len(m[1])):
                 pre = dst.rstrip("/") + "/"
                 if fs_path.startswith(pre):
                     cand = Path(host) / fs_path[len(pre):]
                     if cand.exists():
-                        line = line.replace('"%s"' % fs_path, '"%s"' % _rel(cand), 1)
+                        line = line.replace(s[q - 1:end + 1], '"%s"' % _rel(cand), 1)
                         break
         out.append(line)
     return "\n".join(out)
