@@ -1,0 +1,933 @@
+# Kachi-kachi (かちかち), also junjun / dondon / totto / setta: two-card
+# last-digit poker with kabufuda. Spec: shared/rules/kachi_kachi.md.
+#
+# Flow of a deal:
+#   ante     every seat that can pay the ante puts it in the pot and is dealt
+#            in; a seat with fewer chips than the ante sits the deal out.
+#   deal     one card at a time, face down, counter-clockwise (seat + 1) from
+#            the dealer's right, twice around, ending with the dealer.
+#   circuits C times: the dealer (oya) sets the rate ("rate" phase: rate
+#            rate_min..min(rate_cap, chips), or fold), then every other seat
+#            still in, counter-clockwise, calls exactly that or folds ("call"
+#            phase). A seat that cannot pay the rate may only fold. When the
+#            dealer folds, the next seat still in becomes dealer and sets the
+#            rate of the same circuit at once.
+#   extras   on its own turn a seat may also: draw (first turn only, dealt
+#            total 0; see below), shiroku (dealt 4-6, not after a draw: fold
+#            and take the ante back), inketsu-geri / buta-geri (dealt total
+#            1 / 0, not after a draw: win the pot at once plus goshugi).
+#   end      all but one folded: that seat takes the pot (no showdown; a
+#            bonus yaku is shown automatically to claim its goshugi). After
+#            the last circuit: showdown, best pair per seat chosen by the
+#            device, kenpei, tie-breaks; a tie is hiki (the pot carries over,
+#            the dealer role at the end of the deal keeps the deal).
+#
+# The draw (draw_exposure = original_card): the action names which of the two
+# dealt cards is shown (a "reveal"), then the 3rd card comes face down. If it
+# is a 10, the same turn offers a 4th-card draw: the 10 is revealed and the
+# 4th card comes face down. With any_card the draw comes first and the player
+# then exposes any not yet exposed card of the 3 (or 4) ("expose" act, then
+# the reveal).
+#
+# Decisions beyond the spec (documented in the report and tests):
+#   * cards: copy 0 of a rank is red, copy 1 black (the 22-card deck's third
+#     1 and 10, copy 2, are red): the colour tie-break works on kabufuda too.
+#   * a seat that cannot pay the ante sits the deal out (no cards, no
+#     goshugi either way). The match ends after deals_per_match deals or when
+#     fewer than two seats can pay the ante. A hiki (or a shibari deal nobody
+#     qualified for) in the deal that ends the match splits the pot equally
+#     among the tied seats (everyone dealt in, if nobody qualified), odd chips
+#     to the first of them counter-clockwise from the dealer.
+#   * goshugi: a payer short of chips pays what it has.
+#   * if the dealer cannot pay the ante, the deal passes to the next seat
+#     counter-clockwise that can (between deals).
+#   * the -geri yaku and shiroku look at the two dealt cards and are not
+#     available after a draw.
+#   * kenpei at showdown: every seat shows its best pair; if a junjun is shown
+#     and another seat can form 1-2, kenpei is declared: with void_junjun the
+#     seat whose best hand is the weakest of those able (first in turn order
+#     on equality) plays its 1-2 as a plain 3 and the rest keep their best
+#     pairs; with kenpei_wins every seat able plays 1-2 and only they contend.
+#     The voided junjun loses and earns nothing.
+#   * tie-breaks (equal strength): aka_pin_priority first, then colour
+#     (more cards of the favoured colour, then the colour of the higher
+#     number), on the two cards played.
+#   * shibari: checked on the first turn (after any draw) against the tied
+#     hand's strength, tie-breaks ignored; a seat below may only fold (or
+#     shiroku). If one seat is left and has not yet been checked, it gets its
+#     turn (as dealer) before it can win.
+from oya.compat import const
+from oya.game import Deal, EN
+from oya.match import Match
+from oya.ledger import POT
+from oya import cards
+
+# Actions (small ints; decode()/encode() give the transcript form)
+FOLD = const(0)
+CALL = const(1)
+SHIROKU = const(2)
+INKETSU_GERI = const(3)
+BUTA_GERI = const(4)
+DRAW = const(5)         # any_card draw, or the 4th-card draw
+DRAW_SHOW = const(6)    # + index 0/1 of the dealt card shown (original_card)
+EXPOSE = const(10)      # + hand index 0..3 (any_card)
+RATE = const(1000)      # + chips
+
+# Phases
+P_RATE = const(0)
+P_CALL = const(1)
+P_OVER = const(2)
+PHASES = ("rate", "call", "over")
+
+PIN_NAMES = ("4-1", "5-1", "6-1", "9-1", "10-1")
+PIN_IDS = ("shippin", "goppin", "roppin", "kuppin", "toppin")
+# pair yaku by rank - 1
+PAIR_IDS = ("pinpin", "ninnin", "sansan", "shisshi", "gongo", "rokuroku",
+            "shichishichi", "hachihachi", "kunkun", "junjun")
+# the pair slots 4-1 / 9-1 may move to (pair_41_91_position)
+SLOT_PAIRS = ("2-2", "3-3", "4-4", "5-5", "6-6", "7-7", "8-8", "9-9", "1-1", "10-10")
+BONUS_YAKU = ("tamashii", "pinpin", "junjun", "inketsu_geri", "buta_geri", "arashi")
+GOSHUGI_DEFAULT = {"tamashii": 1, "pinpin": 1, "junjun": 1,
+                   "inketsu_geri": 1, "buta_geri": 1, "arashi": 2}
+GOSHUGI_MAX = const(20)
+
+
+def _slots():
+    return tuple("between_%s_and_%s" % (SLOT_PAIRS[i], SLOT_PAIRS[i + 1])
+                 for i in range(len(SLOT_PAIRS) - 1))
+
+
+def check_order(v):
+    if v is None:
+        return "a list of 4-1, 5-1, 6-1, 9-1, 10-1 in any order, weakest first"
+    if not isinstance(v, (list, tuple)) or len(v) != 5 or sorted(v) != sorted(PIN_NAMES):
+        return check_order(None)
+    return None
+
+
+def check_goshugi(v):
+    if v is None:
+        return ("an object of yaku (%s) to ante units 0 to %d (0 = no goshugi)"
+                % (", ".join(BONUS_YAKU), GOSHUGI_MAX))
+    if not isinstance(v, dict):
+        return check_goshugi(None)
+    for k in v:
+        u = v[k]
+        if (k not in BONUS_YAKU or u is True or u is False or not isinstance(u, int)
+                or not 0 <= u <= GOSHUGI_MAX):
+            return check_goshugi(None)
+    return None
+
+
+OPTIONS = (
+    ("ante", 1, 1, 999),
+    ("rate_cap", None, 1, 9999),
+    ("rate_min", 1, 1, 9999),
+    ("circuits", 3, 1, 9),
+    ("deck_variant", "standard20", ("standard20", "three_1s_10s")),
+    ("draw_exposure", "original_card", ("original_card", "any_card")),
+    ("pin_yaku", "on", ("on", "off")),
+    ("roppin", "on", ("on", "off")),
+    ("toppin_requires_aka_pin", False, (False, True)),
+    ("pin_41_91_position", "pin_tier", ("pin_tier",) + _slots()),
+    ("pin_tier_order", ["4-1", "5-1", "6-1", "9-1", "10-1"], check_order),
+    ("tamashii", "on", ("on", "off")),
+    ("kenpei", "on", ("on", "off")),
+    ("kenpei_effect", "void_junjun", ("void_junjun", "kenpei_wins")),
+    ("shiroku", "on", ("on", "off")),
+    ("inketsu_geri", "off", ("off", "on")),
+    ("buta_geri", "off", ("off", "on")),
+    ("goshugi", GOSHUGI_DEFAULT, check_goshugi),
+    ("shibari", "off", ("off", "on")),
+    ("color_tiebreak", "off", ("off", "red_high", "black_high")),
+    ("aka_pin_priority", "off", ("off", "superior", "inferior")),
+    ("starting_chips", 50, 1, 9999),
+    ("deals_per_match", 10, 1, 999),
+)
+
+VALUE_EN = ("buta", "pin", "nitako", "santa", "shisun", "goke", "roppo", "naki", "oicho", "kabu")
+VALUE_JA = ("ブタ", "ピン", "ニタコ", "サンタ", "シスン", "ゴケ", "ロッポウ", "ナキ", "オイチョ", "カブ")
+YAKU_IDS = ("shippin", "goppin", "roppin", "kuppin", "toppin", "ninnin", "sansan", "shisshi",
+            "gongo", "tamashii", "rokuroku", "shichishichi", "hachihachi", "kunkun", "pinpin",
+            "junjun", "kenpei", "inketsu_geri", "buta_geri", "arashi")
+YAKU_EN = ("Shippin", "Goppin", "Roppin", "Kuppin", "Toppin", "Ninnin", "Sansan", "Shisshi",
+           "Gongo", "Tamashii", "Rokuroku", "Shichishichi", "Hachihachi", "Kunkun", "Pinpin",
+           "Junjun", "Kenpei", "Inketsu-geri", "Buta-geri", "Arashi")
+YAKU_JA = ("シッピン", "ゴッピン", "ロッピン", "クッピン", "トッピン", "ニンニン", "サンサン", "シッシ",
+           "ゴンゴ", "タマシイ", "ロクロク", "シチシチ", "ハチハチ", "クンクン", "ピンピン",
+           "ジュンジュン", "ケンペイ", "インケツゲリ", "ブタゲリ", "アラシ")
+
+
+# -- pure hand functions ----------------------------------------------------------
+def rank(code):
+    return code // 4 + 1
+
+
+def is_red(code):
+    """Colour for the tie-break: copy 0 (and the third copy, 2) red, copy 1 black.
+    The red pin "1r" is red."""
+    return code % 2 == 0
+
+
+def value_of(a, b):
+    return (rank(a) + rank(b)) % 10
+
+
+def ladder(opts):
+    """The yaku in force, weakest first: strength = 10 + index (plain number
+    hands are strength 0..9)."""
+    pin_on = opts.get("pin_yaku", "on") == "on"
+    pins = []
+    if pin_on:
+        for p in opts.get("pin_tier_order") or PIN_NAMES:
+            y = PIN_IDS[PIN_NAMES.index(p)]
+            if y == "roppin" and opts.get("roppin", "on") != "on":
+                continue
+            pins.append(y)
+    pairs = ["ninnin", "sansan", "shisshi", "gongo"]
+    if opts.get("tamashii", "on") == "on":
+        pairs.append("tamashii")
+    pairs.extend(("rokuroku", "shichishichi", "hachihachi", "kunkun", "pinpin", "junjun"))
+    pos = opts.get("pin_41_91_position", "pin_tier")
+    if pin_on and pos != "pin_tier":
+        moved = [y for y in pins if y in ("shippin", "kuppin")]
+        pins = [y for y in pins if y not in moved]
+        low = pos.split("_")[1]                       # "3-3" of between_3-3_and_4-4
+        i = pairs.index(PAIR_IDS[int(low.split("-")[0]) - 1]) + 1
+        pairs[i:i] = moved
+    return tuple(pins + pairs)
+
+
+def pair_yaku(a, b, oya, opts):
+    """The yaku id a two-card hand could be for this role (before the ladder
+    says whether it is in force), or None."""
+    ra, rb = rank(a), rank(b)
+    if ra == rb:
+        return PAIR_IDS[ra - 1]
+    if ra != 1 and rb != 1:
+        return None
+    o = ra + rb - 1
+    if o == 4:
+        if (opts.get("tamashii", "on") == "on" and a in (cards.KACHI_GILDED_1, cards.KACHI_GILDED_4)
+                and b in (cards.KACHI_GILDED_1, cards.KACHI_GILDED_4)):
+            return "tamashii"
+        return None if oya else "shippin"
+    if o == 5:
+        return "goppin"
+    if o == 6:
+        return "roppin"
+    if o == 9:
+        return "kuppin" if oya else None
+    if o == 10:
+        if opts.get("toppin_requires_aka_pin") and cards.KACHI_AKA_PIN not in (a, b):
+            return None
+        return "toppin"
+    return None
+
+
+def evaluate(a, b, oya, opts, lad):
+    """(strength, value, yaku) of the two cards a, b for a dealer (oya) or not."""
+    v = value_of(a, b)
+    y = pair_yaku(a, b, oya, opts)
+    if y is not None and y in lad:
+        return 10 + lad.index(y), v, y
+    return v, v, None
+
+
+def tiebreak(a, b, opts):
+    """A tuple: larger wins between hands of equal strength."""
+    ak = opts.get("aka_pin_priority", "off")
+    has = 1 if cards.KACHI_AKA_PIN in (a, b) else 0
+    k1 = has if ak == "superior" else (1 - has if ak == "inferior" else 0)
+    col = opts.get("color_tiebreak", "off")
+    if col == "off":
+        return (k1, 0, 0)
+    red = col == "red_high"
+    n = (1 if is_red(a) == red else 0) + (1 if is_red(b) == red else 0)
+    ra, rb = rank(a), rank(b)
+    hi = 0
+    if ra != rb:
+        h = a if ra > rb else b
+        hi = 1 if is_red(h) == red else 0
+    return (k1, n, hi)
+
+
+def goshugi_units(opts, yaku):
+    g = opts.get("goshugi")
+    if g is None:
+        g = GOSHUGI_DEFAULT
+    u = g.get(yaku)
+    if u is None:
+        u = GOSHUGI_DEFAULT.get(yaku, 0)
+    return u
+
+
+def arashi_rank(hand):
+    """The rank held three times (three 1s or three 10s, 22-card deck), or 0."""
+    for r in (1, 10):
+        if sum(1 for c in hand if rank(c) == r) >= 3:
+            return r
+    return 0
+
+
+def bonus_units(pair, yaku, hand, opts):
+    u = goshugi_units(opts, yaku) if yaku in ("tamashii", "pinpin", "junjun") else 0
+    r = arashi_rank(hand)
+    if r and rank(pair[0]) == r and rank(pair[1]) == r:
+        u = max(u, goshugi_units(opts, "arashi"))
+    return u
+
+
+def best_pair(hand, oya, opts, lad):
+    """The pair the device plays for a hand of 2 to 4 cards:
+    (key, (i, j), strength, value, yaku); key orders hands (larger wins)."""
+    best = None
+    n = len(hand)
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = hand[i], hand[j]
+            s, v, y = evaluate(a, b, oya, opts, lad)
+            key = (s, tiebreak(a, b, opts), bonus_units((a, b), y, hand, opts))
+            if best is None or key > best[0]:
+                best = (key, (i, j), s, v, y)
+    return best
+
+
+def kenpei_pair(hand, opts):
+    """(i, j) of the best 1-2 in the hand, or None."""
+    best = None
+    for i in range(len(hand)):
+        for j in range(len(hand)):
+            if rank(hand[i]) == 1 and rank(hand[j]) == 2:
+                k = tiebreak(hand[i], hand[j], opts)
+                if best is None or k > best[0]:
+                    best = (k, (min(i, j), max(i, j)))
+    return None if best is None else best[1]
+
+
+def value_label(value, yaku=None, lang=EN):
+    """'8 oicho' / 'オイチョ', or the yaku's name."""
+    if yaku is not None:
+        i = YAKU_IDS.index(yaku)
+        return YAKU_JA[i] if lang else YAKU_EN[i]
+    v = int(value)
+    return VALUE_JA[v] if lang else "%d %s" % (v, VALUE_EN[v])
+
+
+def _cname(kind, code, lang):
+    return cards.name_ja(kind, code) if lang else cards.name(kind, code)
+
+
+# -- the deal -------------------------------------------------------------------------
+class KachiDeal(Deal):
+    GAME = "kachi"
+
+    def __init__(self, match, dealer, stock):
+        Deal.__init__(self, match, dealer, stock)
+        o = self.opts
+        n = self.nseats
+        self.kind = match.deck_kind()
+        self.lad = ladder(o)
+        self.ante = o.get("ante", 1)
+        self.ncirc = o.get("circuits", 3)
+        self.rmin = o.get("rate_min", 1)
+        cap = o.get("rate_cap")
+        self.rcap = None if cap is None else max(cap, self.rmin)
+        self.any_card = o.get("draw_exposure", "original_card") == "any_card"
+        self.threshold = getattr(match, "shibari", None)
+        self.hands = [bytearray() for _ in range(n)]
+        self.dealt = bytearray(n)
+        self.folded = bytearray(n)
+        self.up = bytearray(n)        # bit i: hand card i is face up
+        self.first = bytearray(n)     # 1: the seat's first turn is over
+        self.drew = bytearray(n)      # cards drawn: 0, 1 or 2
+        self.more = 0                 # the turn seat may draw a 4th card
+        self.expose = 0               # the turn seat must expose a card
+        self.put = [0] * n            # chips put in this deal
+        self.shown = [None] * n       # (pair bytes, value, yaku) at showdown
+        self.circuit = 1
+        self.rate = 0
+        self.phase = P_RATE
+        self.oya = dealer
+        self.winner = -1
+        self.result = None            # "win", "showdown", "geri", "hiki", "split", "carry"
+        self.next_threshold = None    # shibari threshold for the next deal
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        payers = [s for s in order if self.ledger.chips[s] >= self.ante]
+        if len(payers) < 2:
+            self.void = True
+            self.phase = P_OVER
+            self.note("too few seats can pay the ante")
+            return
+        for s in payers:
+            self.dealt[s] = 1
+            self.put[s] = self.ante
+            self.ledger.transfer(s, POT, self.ante, "ante")
+        for s in order:
+            if self.ledger.chips[s] < self.ante and not self.dealt[s]:
+                self.note("seat %d sits out" % s)
+        for _ in range(2):
+            for s in payers:
+                self.hands[s].append(self.deal_card("seat:%d" % s, False))
+        if not self.dealt[self.oya]:
+            self.oya = self._next_live(self.oya)
+            self.note("dealer: seat %d" % self.oya)
+        self.turn = self.oya
+
+    # -- helpers ----------------------------------------------------------------
+    def _live(self, s):
+        return self.dealt[s] and not self.folded[s]
+
+    def _next_live(self, s):
+        n = self.nseats
+        for i in range(1, n + 1):
+            t = (s + i) % n
+            if self._live(t):
+                return t
+        return -1
+
+    def _nlive(self):
+        return sum(1 for s in range(self.nseats) if self._live(s))
+
+    def _order(self):
+        """Seats in turn order from the dealer's right, ending with the dealer."""
+        n = self.nseats
+        return [(self.oya + 1 + i) % n for i in range(n)]
+
+    def best(self, seat):
+        return best_pair(self.hands[seat], seat == self.oya, self.opts, self.lad)
+
+    def _restricted(self, seat):
+        """Shibari: on the first turn, a hand below the threshold must fold."""
+        if self.threshold is None or self.first[seat]:
+            return False
+        return self.best(seat)[2] < self.threshold
+
+    def _rate_hi(self, seat):
+        hi = self.ledger.chips[seat]
+        if self.rcap is not None and self.rcap < hi:
+            hi = self.rcap
+        return hi
+
+    # -- protocol -----------------------------------------------------------
+    def choices(self, seat=None):
+        if seat is None:
+            seat = self.turn
+        if self.turn < 0 or seat != self.turn:
+            return []
+        cand = [FOLD, CALL, SHIROKU, INKETSU_GERI, BUTA_GERI, DRAW, DRAW_SHOW, DRAW_SHOW + 1,
+                EXPOSE, EXPOSE + 1, EXPOSE + 2, EXPOSE + 3]
+        out = [a for a in cand if self._why(a, seat) is None]
+        if self.phase == P_RATE and not self.expose and not self._restricted(seat):
+            for r in range(self.rmin, self._rate_hi(seat) + 1):
+                out.append(RATE + r)
+        return out
+
+    def check(self, action, seat):
+        return self._why(action, seat)
+
+    def _why(self, a, seat):
+        if self.turn < 0:
+            return "The deal is over"
+        if seat != self.turn:
+            return "Not your turn"
+        hand = self.hands[seat]
+        if self.expose:
+            if EXPOSE <= a < EXPOSE + 4:
+                i = a - EXPOSE
+                if i >= len(hand) or self.up[seat] & (1 << i):
+                    return "Show a card still hidden"
+                return None
+            return "Show one of your cards first"
+        if EXPOSE <= a < EXPOSE + 4:
+            return "Nothing to show now"
+        if a == DRAW or a == DRAW_SHOW or a == DRAW_SHOW + 1:
+            return self._why_draw(a, seat)
+        if a == FOLD:
+            return None
+        if a == SHIROKU:
+            if self.opts.get("shiroku", "on") != "on":
+                return "Shiroku is off"
+            if self.drew[seat]:
+                return "No shiroku after a draw"
+            if sorted((rank(hand[0]), rank(hand[1]))) != [4, 6]:
+                return "Shiroku needs 4-6"
+            return None
+        if a == INKETSU_GERI or a == BUTA_GERI:
+            geri = a == INKETSU_GERI
+            if self.opts.get("inketsu_geri" if geri else "buta_geri", "off") != "on":
+                return "Inketsu-geri is off" if geri else "Buta-geri is off"
+            if self.drew[seat]:
+                return "Not after a draw"
+            if value_of(hand[0], hand[1]) != (1 if geri else 0):
+                return "Needs a total of 1" if geri else "Needs a total of 0"
+            if self._restricted(seat):
+                return "Shibari: hand too weak"
+            return None
+        if a == CALL:
+            if self.phase != P_CALL:
+                return "Set a rate or fold"
+            if self.ledger.chips[seat] < self.rate:
+                return "Not enough chips: fold"
+            if self._restricted(seat):
+                return "Shibari: hand too weak, fold"
+            return None
+        if a >= RATE:
+            r = a - RATE
+            if self.phase != P_RATE:
+                return "Only the dealer sets rates"
+            if r < self.rmin:
+                return "The rate is at least %d" % self.rmin
+            if self.rcap is not None and r > self.rcap:
+                return "The rate is at most %d" % self.rcap
+            if r > self.ledger.chips[seat]:
+                return "Not enough chips"
+            if self._restricted(seat):
+                return "Shibari: hand too weak, fold"
+            return None
+        return "Not allowed now"
+
+    def _why_draw(self, a, seat):
+        hand = self.hands[seat]
+        if self.more:
+            return None if a == DRAW else "Draw the 4th card"
+        if self.first[seat]:
+            return "Draw only on your first turn"
+        if self.drew[seat]:
+            return "4th card only after a 10" if self.drew[seat] == 1 else "No more draws"
+        if value_of(hand[0], hand[1]) != 0:
+            return "Draw needs a total of 0"
+        if not len(self.stock):
+            return "The stock is empty"
+        if self.any_card:
+            return None if a == DRAW else "Draw first, then show"
+        return "Pick the card to show" if a == DRAW else None
+
+    def apply(self, a, seat):
+        do, args = self.decode(a)
+        self.log_act(seat, do, args)
+        at = "seat:%d" % seat
+        hand = self.hands[seat]
+        if EXPOSE <= a < EXPOSE + 4:
+            i = a - EXPOSE
+            self.up[seat] |= 1 << i
+            self.events.append(("reveal", hand[i], at))
+            self.expose = 0
+            return
+        if a == DRAW or a == DRAW_SHOW or a == DRAW_SHOW + 1:
+            if a != DRAW:                                   # original_card: show, then draw
+                self._reveal(seat, a - DRAW_SHOW)
+            elif self.more and not self.any_card:          # the 10 is shown, then the 4th
+                self._reveal(seat, 2)
+            c = self.deal_card(at, False)
+            hand.append(c)
+            self.drew[seat] += 1
+            self.more = 1 if (self.drew[seat] == 1 and rank(c) == 10 and len(self.stock)) else 0
+            if self.any_card:
+                self.expose = 1
+            return
+        # everything else ends the turn
+        self.first[seat] = 1
+        self.more = 0
+        if a == FOLD or a == SHIROKU:
+            if a == SHIROKU:
+                self.ledger.transfer(POT, seat, min(self.ante, self.ledger.pot), "shiroku")
+                self.put[seat] -= self.ante
+            self._fold(seat)
+            return
+        if a == INKETSU_GERI or a == BUTA_GERI:
+            self._geri(seat, "inketsu_geri" if a == INKETSU_GERI else "buta_geri")
+            return
+        if a == CALL:
+            self.ledger.transfer(seat, POT, self.rate, "call")
+            self.put[seat] += self.rate
+        else:
+            r = a - RATE
+            self.rate = r
+            self.phase = P_CALL
+            self.ledger.transfer(seat, POT, r, "rate")
+            self.put[seat] += r
+        if self._nlive() == 1:
+            self._uncontested(seat)
+            return
+        self._advance(seat)
+
+    def _reveal(self, seat, i):
+        if not self.up[seat] & (1 << i):
+            self.up[seat] |= 1 << i
+            self.events.append(("reveal", self.hands[seat][i], "seat:%d" % seat))
+
+    def _advance(self, seat):
+        nxt = self._next_live(seat)
+        if nxt == self.oya:
+            if self.circuit >= self.ncirc:
+                self._showdown()
+                return
+            self.circuit += 1
+            self.phase = P_RATE
+        self.turn = nxt
+
+    def _fold(self, seat):
+        self.folded[seat] = 1
+        left = self._nlive()
+        if left == 0:
+            self._no_one()
+            return
+        if left == 1:
+            w = self._next_live(seat)
+            if self.threshold is None or self.first[w]:
+                self._uncontested(w)
+                return
+        if seat == self.oya:
+            self.oya = self._next_live(seat)
+            self.note("dealer: seat %d" % self.oya)
+            self.phase = P_RATE
+            self.turn = self.oya
+            return
+        self._advance(seat)
+
+    def _end(self):
+        self.turn = -1
+        self.phase = P_OVER
+        self.expose = 0
+        self.more = 0
+
+    def _show(self, seat, i, j, value, yaku):
+        h = self.hands[seat]
+        self.up[seat] |= (1 << i) | (1 << j)      # the show event turns them up
+        pair = bytes((h[i], h[j]))
+        self.shown[seat] = (pair, value, yaku)
+        self.events.append(("show", "seat:%d" % seat, pair, value, yaku))
+
+    def _goshugi(self, seat, units, yaku):
+        amt = units * self.ante
+        if amt <= 0:
+            return
+        for p in self._order():
+            if p != seat and self.dealt[p]:
+                pay = min(amt, self.ledger.chips[p])
+                self.ledger.transfer(p, seat, pay, "goshugi", {"yaku": yaku})
+
+    def _claim_bonus(self, seat, i, j, yaku):
+        """Goshugi for a shown hand (arashi: the third card is shown too)."""
+        h = self.hands[seat]
+        u = goshugi_units(self.opts, yaku) if yaku in ("tamashii", "pinpin", "junjun") else 0
+        name = yaku
+        r = arashi_rank(h)
+        if r and rank(h[i]) == r and rank(h[j]) == r:
+            au = goshugi_units(self.opts, "arashi")
+            if au >= u and au > 0:
+                u, name = au, "arashi"
+                for k in range(len(h)):
+                    if rank(h[k]) == r:
+                        self._reveal(seat, k)
+        self._goshugi(seat, u, name)
+
+    def _uncontested(self, w):
+        self._end()
+        self.winner = w
+        self.result = "win"
+        self.ledger.transfer(POT, w, self.ledger.pot, "win")
+        b = self.best(w)
+        i, j = b[1]
+        h = self.hands[w]
+        if bonus_units((h[i], h[j]), b[4], h, self.opts) > 0:
+            self._show(w, i, j, b[3], b[4])
+            self._claim_bonus(w, i, j, b[4])
+
+    def _geri(self, seat, yaku):
+        self._end()
+        for s in range(self.nseats):
+            if s != seat and self._live(s):
+                self.folded[s] = 1
+        self.winner = seat
+        self.result = "geri"
+        self._show(seat, 0, 1, value_of(self.hands[seat][0], self.hands[seat][1]), yaku)
+        self.ledger.transfer(POT, seat, self.ledger.pot, "win")
+        self._goshugi(seat, goshugi_units(self.opts, yaku), yaku)
+
+    def _last_deal(self):
+        """True when no deal follows this one (the match ends)."""
+        dpm = self.opts.get("deals_per_match")
+        if dpm is not None and self.match.deal_no + 1 >= dpm:
+            return True
+        return sum(1 for c in self.ledger.chips if c >= self.ante) < 2
+
+    def _split(self, seats):
+        pot = self.ledger.pot
+        k = len(seats)
+        each, odd = pot // k, pot % k
+        self.note("pot %d split: last deal" % pot)
+        for i in range(k):
+            self.ledger.transfer(POT, seats[i], each + (1 if i < odd else 0), "split")
+
+    def _no_one(self):
+        """Shibari: nobody qualified. The pot carries over, same threshold."""
+        self._end()
+        if self._last_deal():
+            self.result = "split"
+            self._split([s for s in self._order() if self.dealt[s]])
+            return
+        self.result = "carry"
+        self.next_threshold = self.threshold
+        self.note("shibari: nobody qualifies, pot %d carries over" % self.ledger.pot)
+
+    def _showdown(self):
+        self._end()
+        opts = self.opts
+        live = [s for s in self._order() if self._live(s)]
+        play = {}
+        for s in live:
+            b = self.best(s)
+            play[s] = [b[0], b[1], b[2], b[3], b[4]]     # key, (i, j), strength, value, yaku
+        void = -1
+        if opts.get("kenpei", "on") == "on":
+            jun = [s for s in live if play[s][4] == "junjun"]
+            able = [s for s in live if s not in jun and kenpei_pair(self.hands[s], opts) is not None]
+            if jun and able:
+                void = jun[0]
+                if opts.get("kenpei_effect", "void_junjun") == "kenpei_wins":
+                    who = able
+                else:
+                    who = [able[0]]
+                    for s in able[1:]:
+                        if play[s][0] < play[who[0]][0]:
+                            who = [s]
+                for s in who:
+                    i, j = kenpei_pair(self.hands[s], opts)
+                    a, b = self.hands[s][i], self.hands[s][j]
+                    play[s] = [(3, tiebreak(a, b, opts), 0), (i, j), 3, 3, "kenpei"]
+                if opts.get("kenpei_effect", "void_junjun") == "kenpei_wins":
+                    for s in live:
+                        if s not in who and s != void:
+                            play[s][0] = (-1,)
+        for s in live:
+            p = play[s]
+            self._show(s, p[1][0], p[1][1], p[3], p[4])
+        if void >= 0:
+            self.note("kenpei: junjun of seat %d is void" % void)
+        top = None
+        for s in live:
+            if s != void and (top is None or play[s][0][:2] > top):
+                top = play[s][0][:2]
+        tied = [s for s in live if s != void and play[s][0][:2] == top]
+        if len(tied) == 1:
+            self.winner = tied[0]
+            self.result = "showdown"
+            self.ledger.transfer(POT, tied[0], self.ledger.pot, "win")
+        for s in live:
+            if s != void:
+                p = play[s]
+                self._claim_bonus(s, p[1][0], p[1][1], p[4])
+        if len(tied) > 1:
+            if self._last_deal():
+                self.result = "split"
+                self._split(tied)
+            else:
+                self.result = "hiki"
+                if opts.get("shibari", "off") == "on":
+                    self.next_threshold = play[tied[0]][2]
+                self.note("hiki: pot %d carries over" % self.ledger.pot)
+
+    # -- transcript forms -----------------------------------------------------
+    def decode(self, a):
+        if a == FOLD:
+            return "fold", None
+        if a == CALL:
+            return "call", {"chips": self.rate}
+        if a == SHIROKU:
+            return "shiroku", None
+        if a == INKETSU_GERI:
+            return "inketsu_geri", None
+        if a == BUTA_GERI:
+            return "buta_geri", None
+        if a == DRAW:
+            return "draw", None
+        if a == DRAW_SHOW or a == DRAW_SHOW + 1:
+            return "draw", {"show": cards.name(self.kind, self.hands[self.turn][a - DRAW_SHOW])}
+        if EXPOSE <= a < EXPOSE + 4:
+            return "expose", {"card": cards.name(self.kind, self.hands[self.turn][a - EXPOSE])}
+        if a >= RATE:
+            return "rate", {"chips": a - RATE}
+        raise ValueError("unknown action %d" % a)
+
+    def encode(self, do, args):
+        simple = {"fold": FOLD, "call": CALL, "shiroku": SHIROKU,
+                  "inketsu_geri": INKETSU_GERI, "buta_geri": BUTA_GERI}
+        if do in simple:
+            return simple[do]
+        if do == "rate":
+            return RATE + int(args["chips"])
+        hand = self.hands[self.turn] if self.turn >= 0 else b""
+        if do == "draw":
+            if not args or "show" not in args:
+                return DRAW
+            for i in range(min(2, len(hand))):
+                if cards.name(self.kind, hand[i]) == args["show"]:
+                    return DRAW_SHOW + i
+            raise ValueError("no card %s to show" % args["show"])
+        if do == "expose":
+            for i in range(len(hand)):
+                if cards.name(self.kind, hand[i]) == args["card"] and not self.up[self.turn] & (1 << i):
+                    return EXPOSE + i
+            raise ValueError("no card %s to expose" % args["card"])
+        raise ValueError("unknown act " + str(do))
+
+    def label(self, a, lang=EN):
+        if a == FOLD:
+            return "シモ" if lang else "Fold (shimo)"
+        if a == CALL:
+            return ("コール %d" if lang else "Call %d") % self.rate
+        if a == SHIROKU:
+            return "シロク ニゲ" if lang else "Shiroku: escape"
+        if a == INKETSU_GERI:
+            return "インケツゲリ" if lang else "Inketsu-geri"
+        if a == BUTA_GERI:
+            return "ブタゲリ" if lang else "Buta-geri"
+        hand = self.hands[self.turn] if self.turn >= 0 else b""
+        if a == DRAW:
+            if self.more:
+                return "4マイメヲ ヒク" if lang else "Draw a 4th card"
+            return "ヒク" if lang else "Draw a card"
+        if a == DRAW_SHOW or a == DRAW_SHOW + 1:
+            c = _cname(self.kind, hand[a - DRAW_SHOW], lang)
+            return ("%sヲミセテ ヒク" if lang else "Show %s and draw") % c
+        if EXPOSE <= a < EXPOSE + 4:
+            c = _cname(self.kind, hand[a - EXPOSE], lang)
+            return ("%sヲミセル" if lang else "Show %s") % c
+        if a >= RATE:
+            return ("レート %d" if lang else "Rate %d") % (a - RATE)
+        return "?"
+
+    def prompt(self, seat, lang=EN):
+        if self.turn < 0:
+            return "ショウブアリ" if lang else "The deal is over"
+        if seat != self.turn:
+            return ("%dバンノ バン" if lang else "Seat %d to act") % self.turn
+        if self.expose:
+            return "ドレヲミセル?" if lang else "Show which card?"
+        if self.more:
+            return "4マイメヲ ヒク?" if lang else "Draw a 4th card?"
+        if self.phase == P_RATE:
+            return ("レート? %dジュンメ" if lang else "Set the rate, round %d") % self.circuit
+        return ("%d コール? シモ?" if lang else "Call %d or fold?") % self.rate
+
+    # -- visibility -----------------------------------------------------------
+    def _up_cards(self, s):
+        h = self.hands[s]
+        return bytes(h[i] for i in range(len(h)) if self.up[s] & (1 << i))
+
+    def public(self):
+        n = self.nseats
+        shown = []
+        for s in range(n):
+            sh = self.shown[s]
+            shown.append(None if sh is None else [sh[0], sh[1], sh[2]])
+        return {
+            "game": "kachi", "turn": self.turn, "dealer": self.dealer, "oya": self.oya,
+            "phase": PHASES[self.phase], "expose": self.expose, "circuit": self.circuit,
+            "circuits": self.ncirc, "rate": self.rate, "pot": self.ledger.pot,
+            "chips": list(self.ledger.chips), "put": list(self.put),
+            "dealt": bytes(self.dealt), "folded": bytes(self.folded),
+            "ncards": bytes(len(h) for h in self.hands),
+            "up": [self._up_cards(s) for s in range(n)], "shown": shown,
+            "stock": len(self.stock), "shibari": self.threshold,
+            "winner": self.winner, "result": self.result,
+        }
+
+    def view(self, seat):
+        v = self.public()
+        v["seat"] = seat
+        h = self.hands[seat]
+        v["hand"] = bytes(h)
+        v["drew"] = self.drew[seat]
+        v["first_done"] = self.first[seat]
+        if len(h) >= 2:
+            b = self.best(seat)
+            v["best"] = [bytes((h[b[1][0]], h[b[1][1]])), b[3], b[4]]
+        else:
+            v["best"] = None
+        return v
+
+    def seen(self, seat):
+        out = bytearray()
+        for s in range(self.nseats):
+            if s == seat:
+                out.extend(self.hands[s])
+            else:
+                out.extend(self._up_cards(s))
+        return bytes(out)
+
+    def places(self):
+        out = [("seat:%d" % s, bytes(self.hands[s])) for s in range(self.nseats)]
+        out.append(("stock", self.stock.remaining()))
+        return out
+
+
+# -- the match ----------------------------------------------------------------------------
+class KachiMatch(Match):
+    GAME = "kachi"
+    DEAL = KachiDeal
+    SEATS = (2, 8)
+    WARN_SEATS = 6          # more than 6: few cards left for draws (warn)
+    START_OPTION = "starting_chips"
+    ALLOW_NEGATIVE = False
+
+    def __init__(self, opts, names, chips=None, dealer=0, seed=None):
+        Match.__init__(self, opts, names, chips, dealer, seed)
+        self.shibari = None       # strength a hand needs after a hiki (shibari on)
+
+    def deck_kind(self):
+        if self.opts.get("deck_variant", "standard20") == "three_1s_10s":
+            return cards.KACHI22
+        return cards.KACHI20
+
+    def draw_first_dealer(self, stock):
+        """Each seat draws a card face up; the lowest rank deals; the tied
+        lowest draw again (seat order) until one is lowest."""
+        who = list(range(len(self.ledger)))
+        while len(who) > 1:
+            low, tied = 99, []
+            for s in who:
+                if not len(stock):
+                    return tied[0] if tied else who[0]
+                c = stock.draw()
+                self.intro.append(("card", c, "seat:%d" % s, True))
+                r = rank(c)
+                if r < low:
+                    low, tied = r, [s]
+                elif r == low:
+                    tied.append(s)
+            who = tied
+        return who[0]
+
+    def after_deal(self, deal):
+        Match.after_deal(self, deal)
+        if deal.void:
+            return
+        self.dealer = deal.winner if deal.winner >= 0 else deal.oya
+        self.shibari = deal.next_threshold
+        ante = self.opts.get("ante", 1)
+        n = len(self.ledger)
+        if self.ledger.chips[self.dealer] < ante:
+            for i in range(1, n):
+                s = (self.dealer + i) % n
+                if self.ledger.chips[s] >= ante:
+                    self.dealer = s
+                    break
+
+    def over(self):
+        dpm = self.opts.get("deals_per_match")
+        if dpm is not None and self.deal_no >= dpm:
+            return True
+        ante = self.opts.get("ante", 1)
+        return sum(1 for c in self.ledger.chips if c >= ante) < 2
+
+    def extra_state(self):
+        return {"shibari": self.shibari}
+
+    def restore_extra(self, st):
+        self.shibari = st.get("shibari")
+
+
+MATCH = KachiMatch
