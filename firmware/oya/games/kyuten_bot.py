@@ -27,10 +27,11 @@ def _bet(ch, want):
 
 def _player(v, seat, ch, rng):
     ph = v["phase"]
-    if ph == "ante":
-        if ANTE + 1 in ch:
-            return ANTE + 1
-        return KEN if KEN in ch else ch[0]
+    if ph == "ante":                      # the smallest ante there is
+        for a in ch:
+            if ANTE <= a < ANTE + 10:
+                return a
+        return ch[0]
     hand = bytes(v["back"]) + bytes(v["ups"][seat])
     t = total(hand)
     yk = yaku(hand) if hand else None
