@@ -74,7 +74,7 @@ def _looks_weak(v, s):
     if len(ups) == 1 and rank(ups[0]) in (10, 11):
         score -= 8                # a lone J or 10 up: jack-ten is possible
     lim = v["limit"] or 1
-    score -= (4 * v["bets"][s]) // lim
+    score -= (20 * v["bets"][s]) // lim
     return score
 
 
