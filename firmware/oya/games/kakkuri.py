@@ -1,0 +1,1077 @@
+# Kakkuri (かっくり): a stops-type shedding game with the 48-card Komatsu deck
+# (ranks 1-12 x 4). Spec: shared/rules/kakkuri.md. Seats are numbered
+# counter-clockwise, so the next player (on your right) is seat + 1.
+#
+# Cards: code = (rank - 1) * 4 + copy. The aka-choro (wild 1, "1w") is code 0,
+# the taiko (wild 2, "2w") code 4, the kuro-hibashi ("3k") code 8. A wild is
+# wild only in a hand; turned from the hako it is a plain 1 or 2.
+#
+# A deal, in phases:
+#   fuwari  each child from the dealer's right, once, may swap hands with the
+#           dealer or with a child who already swapped, both hands unlooked
+#           (`fuwari` {with}, or `decline`). Any seat may `look` at its hand
+#           out of turn; a looked hand can no longer swap (a child who looks
+#           on its own offer has declined). Offers with no possible swap are
+#           skipped. When the offers are done every hand is looked at.
+#           8 seats in the deal: the kuro-hibashi's holder is forced out; that
+#           hand, in dealt order, becomes the hako and its top card the base.
+#   utazu   a hand with the three ordinary 1s declares `utazu` (its only
+#           choice): everyone else pays 3, the deal ends.
+#   play    from the dealer (or the next active seat). On a turn: `play`,
+#           `pass`, `sanzoku` (then play or pass), `fold`. A fold is also
+#           taken out of turn. When a pass circle completes (spec 4.1, option
+#           pass_circle) the last player to play (L) must turn the hako
+#           (`hako`, its only choice besides a fold) and then acts on it.
+#
+# Action ints (each self-contained: decode needs no state):
+#   0 look, 1 decline, 2 utazu, 3 sanzoku, 4 pass, 5 fold, 6 hako,
+#   16 + s  fuwari with seat s,
+#   64 + x  play. x = ((v * 2 + k) * 2 + a?) * 2 + t?, where a?/t? say that the
+#           aka-choro / the taiko is in the play, k that the kuro-hibashi is,
+#           and v holds six base-13 digits, lowest first: the non-wild ranks
+#           of the play in descending order (the kuro-hibashi counted as a 3),
+#           zero-padded to 6 - (wilds played) digits, then the aka-choro's
+#           declared rank (if played), then the taiko's. The order of the
+#           cards is not stored: apply/decode recompute it (one legal order
+#           from the base; different orders of one set of cards always leave
+#           the same base). Largest action < 2^26.
+# Copies of a rank are interchangeable: a play of "5" takes the lowest code.
+#
+# Places (places()): seat:N (a hand, folded ones too), base (the first base
+# card and every card turned from the hako, in order), played:N (cards seat N
+# has played, in order), stock (the hako).
+#
+# Decisions beyond the spec (see the report/README):
+#   * the last active player may not fold (someone must be able to win);
+#   * no four cards of one rank 3-12 in one play, even split by a kiri
+#     (12,12,12,11,12); at most four 1s or four 2s in one play;
+#   * a player short of chips pays what they have; a seat at 0 chips sits out
+#     every later deal; fewer than 6 seats with chips still play (the 8-seat
+#     kuro-hibashi rule applies only when 8 seats are dealt in);
+#   * if L folds (only possible before playing), the next active seat takes
+#     the role of L;
+#   * the first round ends when the turn moves onto or past the dealer's seat.
+from oya.compat import const
+from oya.game import Deal, EN
+from oya.match import Match
+from oya.stock import Stock
+from oya.ledger import POT
+from oya import cards
+
+AKA = const(0)
+TAIKO = const(4)
+KURO = const(8)
+
+LOOK = const(0)
+DECLINE = const(1)
+UTAZU = const(2)
+SANZOKU = const(3)
+PASS = const(4)
+FOLD = const(5)
+HAKO = const(6)
+FUWARI = const(16)
+PLAY = const(64)
+
+_OVER = const(0)
+_FUWARI = const(1)
+_UTAZU = const(2)
+_PLAY = const(3)
+PHASES = ("over", "fuwari", "utazu", "play")
+
+OPTIONS = (
+    ("players", 7, (6, 7, 8)),
+    ("starting_chips", 20, 1, 999),
+    ("ori_window", "first_round_only", ("first_round_only", "any_time_before_playing")),
+    ("after_twelve", "anyone", ("anyone", "same_turn_only")),
+    ("pass_circle", "return_to_last_player", ("return_to_last_player", "including_last_player")),
+    ("eight_player_stock", "forced_out_hand", ("forced_out_hand",)),
+    ("fold_chip_no_winner", "returned", ("returned",)),
+    ("session_end", "time_limit", ("time_limit", "deal_count")),
+    ("session_minutes", 60, 5, 600),
+    ("session_deals", 20, 1, 999),
+    ("final_tiebreak", "shared_rank", ("shared_rank", "draw_cards")),
+)
+
+
+# -- pure functions -------------------------------------------------------------
+def rank(code):
+    return code // 4 + 1
+
+
+def _has(buf, c):
+    for x in buf:
+        if x == c:
+            return True
+    return False
+
+
+def _without(buf, c):
+    """buf without the first c (a new bytearray)."""
+    out = bytearray()
+    gone = False
+    for x in buf:
+        if x == c and not gone:
+            gone = True
+        else:
+            out.append(x)
+    return out
+
+
+def utazu(hand):
+    """True when the hand holds the three ordinary 1s (codes 1, 2, 3): the
+    aka-choro never completes utazu, four 1s contain the three."""
+    return _has(hand, 1) and _has(hand, 2) and _has(hand, 3)
+
+
+def _counts(hand):
+    """-> (ordinary count per rank [13], kuro-hibashi?, aka?, taiko?)"""
+    cnt = [0] * 13
+    k = a = t = 0
+    for c in hand:
+        if c == AKA:
+            a = 1
+        elif c == TAIKO:
+            t = 1
+        elif c == KURO:
+            k = 1
+        else:
+            cnt[c // 4 + 1] += 1
+    return cnt, k, a, t
+
+
+def is_sanzoku(hand):
+    """Six cards forming three pairs of distinct ranks, wilds completing pairs."""
+    if len(hand) != 6:
+        return False
+    cnt, k, a, t = _counts(hand)
+    cnt[3] += k
+    wild = a + t
+    ranks = singles = 0
+    for r in range(1, 13):
+        if cnt[r] > 2:
+            return False
+        if cnt[r]:
+            ranks += 1
+            if cnt[r] == 1:
+                singles += 1
+    if singles > wild:
+        return False
+    return ranks + (wild - singles) // 2 == 3
+
+
+def play_code(ranks, k=0, a=0, t=0):
+    """The action of a play: `ranks` the non-wild ranks (the kuro-hibashi
+    counted as a 3, and k=1 when it is one of them), a / t the rank declared
+    for the aka-choro / the taiko (0 when not played)."""
+    nw = (1 if a else 0) + (1 if t else 0)
+    rs = sorted(ranks, reverse=True)
+    if len(rs) > 6 - nw or len(rs) + nw == 0:
+        raise ValueError("1 to 6 cards")
+    v = 0
+    m = 1
+    for i in range(6 - nw):
+        if i < len(rs):
+            if not 1 <= rs[i] <= 12:
+                raise ValueError("rank 1-12")
+            v += rs[i] * m
+        m *= 13
+    for w in (a, t):
+        if w:
+            if not 1 <= w <= 12:
+                raise ValueError("rank 1-12")
+            v += w * m
+            m *= 13
+    if k and 3 not in rs:
+        raise ValueError("3k is a 3")
+    return PLAY + ((v * 2 + (1 if k else 0)) * 2 + (1 if a else 0)) * 2 + (1 if t else 0)
+
+
+def play_parts(action):
+    """-> (non-wild ranks, descending; k; aka rank or 0; taiko rank or 0), or
+    None when `action` is not a well-formed play."""
+    x = action - PLAY
+    if x < 0:
+        return None
+    ft = x & 1
+    fa = (x >> 1) & 1
+    k = (x >> 2) & 1
+    v = x >> 3
+    ranks = []
+    end = False
+    for i in range(6 - fa - ft):
+        d = v % 13
+        v //= 13
+        if d:
+            if end:
+                return None
+            ranks.append(d)
+        else:
+            end = True
+    a = t = 0
+    if fa:
+        a = v % 13
+        v //= 13
+        if not a:
+            return None
+    if ft:
+        t = v % 13
+        v //= 13
+        if not t:
+            return None
+    if v or not (ranks or a or t) or (k and 3 not in ranks):
+        return None
+    return ranks, k, a, t
+
+
+def play_size(action):
+    p = play_parts(action)
+    if p is None:
+        return 0
+    return len(p[0]) + (1 if p[2] else 0) + (1 if p[3] else 0)
+
+
+def _succ(prev, first, anyone):
+    """Ranks a unit may have after `prev` (0 = anything)."""
+    if prev == 0:
+        return range(1, 13)
+    if prev == 12:
+        if first:
+            return range(1, 13) if anyone else ()
+        return range(1, 12)      # equal ranks in a row are one unit
+    if prev <= 2:
+        return (prev, prev + 1)  # tsukeuchi
+    return (prev + 1,)
+
+
+_SIZES = ((1,), (1, 3), (1, 2, 3))   # rank 1-2 / rank 3-12 / after sanzoku
+_WILDSETS = ((0,), (1, 2), (3,))       # by number of wilds: bit 1 aka, bit 2 taiko
+
+
+def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
+    """Every legal play from a hand (cnt: ordinary cards per rank [13]; k, a, t:
+    the kuro-hibashi, aka-choro, taiko in hand) on `base` (a rank, or 0 for
+    anything): the list of distinct play actions. With `want` (an action),
+    instead one ordering of that play as tokens (rank * 4 + kind, kind 0
+    ordinary, 1 kuro-hibashi, 2 aka-choro, 3 taiko), or None. afix / tfix fix
+    the wilds' ranks (0 = any)."""
+    used = [0] * 13       # ordinary cards used per rank
+    per = [0] * 13        # cards used per rank, wilds included
+    st = [0, 0, 0, 0]     # kuro used, aka rank, taiko rank, cards used
+    seq = []
+    out = []
+    seen = set()
+    found = []
+
+    def code():
+        rs = []
+        for r in range(12, 0, -1):
+            n = used[r] + (st[0] if r == 3 else 0)
+            while n:
+                rs.append(r)
+                n -= 1
+        return play_code(rs, st[0], st[1], st[2])
+
+    def rec(prev, first):
+        for r in _succ(prev, first, anyone):
+            room = (4 if r <= 2 else 3) - per[r]
+            sizes = _SIZES[0 if r <= 2 else (2 if sanzoku else 1)]
+            for s in sizes:
+                if s > room:
+                    break
+                for nw in range(3 if s >= 2 else 2):
+                    o = s - nw
+                    for wm in _WILDSETS[nw]:
+                        if wm & 1 and (not a or st[1] or (afix and afix != r)):
+                            continue
+                        if wm & 2 and (not t or st[2] or (tfix and tfix != r)):
+                            continue
+                        kk = 1 if r == 3 and k and not st[0] else 0
+                        while kk >= 0:
+                            op = o - kk
+                            if op >= 0 and cnt[r] - used[r] >= op:
+                                used[r] += op
+                                per[r] += s
+                                st[0] += kk
+                                if wm & 1:
+                                    st[1] = r
+                                if wm & 2:
+                                    st[2] = r
+                                st[3] += s
+                                n0 = len(seq)
+                                for i in range(op):
+                                    seq.append(r * 4)
+                                if kk:
+                                    seq.append(r * 4 + 1)
+                                if wm & 1:
+                                    seq.append(r * 4 + 2)
+                                if wm & 2:
+                                    seq.append(r * 4 + 3)
+                                c = code()
+                                if want:
+                                    if c == want:
+                                        found.append(list(seq))
+                                elif c not in seen:
+                                    seen.add(c)
+                                    out.append(c)
+                                if not found and st[3] < 6:
+                                    rec(r, False)
+                                del seq[n0:]
+                                st[3] -= s
+                                if wm & 2:
+                                    st[2] = 0
+                                if wm & 1:
+                                    st[1] = 0
+                                st[0] -= kk
+                                per[r] -= s
+                                used[r] -= op
+                                if found:
+                                    return
+                            kk -= 1
+
+    rec(base, True)
+    if want:
+        return found[0] if found else None
+    return out
+
+
+def legal_plays(hand, base, sanzoku=False, anyone=True):
+    """The play actions legal from `hand` (card codes) on base rank `base`."""
+    cnt, k, a, t = _counts(hand)
+    return search(cnt, k, a, t, base, sanzoku, anyone)
+
+
+def play_order(action, base, sanzoku=True, anyone=True):
+    """One legal ordering (tokens) of the play `action` on `base`, or None."""
+    p = play_parts(action)
+    if p is None:
+        return None
+    cnt = [0] * 13
+    for r in p[0]:
+        cnt[r] += 1
+    k = p[1]
+    if k:
+        cnt[3] -= 1
+    return search(cnt, k, 1 if p[2] else 0, 1 if p[3] else 0, base, sanzoku, anyone,
+                  action, p[2], p[3])
+
+
+def token_name(tok):
+    r = tok >> 2
+    kind = tok & 3
+    if kind == 0:
+        return str(r)
+    if kind == 1:
+        return "3k"
+    return ("1w=%d" if kind == 2 else "2w=%d") % r
+
+
+def _token_short(tok, lang):
+    r = tok >> 2
+    kind = tok & 3
+    if kind == 0:
+        return str(r)
+    if kind == 1:
+        return "3k"
+    if lang == EN:
+        return ("C%d" if kind == 2 else "T%d") % r
+    return ("チ%d" if kind == 2 else "タ%d") % r
+
+
+def parse_play(names):
+    """Transcript card strings (["4", "2w=5", "6"]) -> the play action."""
+    ranks = []
+    k = a = t = 0
+    for s in names:
+        if s[:3] == "1w=":
+            if a:
+                raise ValueError("two aka-choro")
+            a = int(s[3:])
+        elif s[:3] == "2w=":
+            if t:
+                raise ValueError("two taiko")
+            t = int(s[3:])
+        elif s == "3k":
+            if k:
+                raise ValueError("two 3k")
+            k = 1
+            ranks.append(3)
+        else:
+            ranks.append(int(s))
+    return play_code(ranks, k, a, t)
+
+
+def value_label(value, yaku, lang=EN):
+    """Labels of the deal results (the `yaku` ids of show events and
+    KakkuriDeal.result)."""
+    i = ("agari", "guri", "utazu", "sanzoku", "no_winner").index(yaku)
+    if lang == EN:
+        return ("Agari", "Guri", "Utazu", "Sanzoku", "No winner")[i]
+    return ("アガリ", "グリ", "ウタズ", "サンゾク", "アガリナシ")[i]
+
+
+# -- the deal ---------------------------------------------------------------------
+class KakkuriDeal(Deal):
+    GAME = "kakkuri"
+
+    def __init__(self, match, dealer, stock):
+        Deal.__init__(self, match, dealer, stock)
+        n = self.nseats
+        o = self.opts
+        self.anyone = o.get("after_twelve", "anyone") == "anyone"
+        self.first_only = o.get("ori_window", "first_round_only") == "first_round_only"
+        self.including = o.get("pass_circle", "return_to_last_player") == "including_last_player"
+        chips = self.ledger.chips
+        self.inp = bytearray(n)           # seated in this deal (had chips)
+        for s in range(n):
+            if chips[s] > 0:
+                self.inp[s] = 1
+        if not self.inp[dealer]:
+            self.dealer = dealer = self._next_seated(dealer)
+        self.hands = [bytearray() for _ in range(n)]
+        self.played = [bytearray() for _ in range(n)]
+        self.pile = bytearray()
+        self.base = 0
+        self.looked = bytearray(n)
+        self.swapped = bytearray(n)
+        self.folded = bytearray(n)
+        self.has_played = bytearray(n)
+        self.sanzoku = bytearray(n)
+        self.out = -1
+        self.lead = dealer
+        self.passed = 0
+        self.pending = False
+        self.round = 1
+        self.phase = _FUWARI
+        self.winner = -1
+        self.result = None
+        self.next_dealer = dealer
+        self.shown = b""
+        self.last = None
+        self.last_seat = -1
+        self._ver = 0
+        self._cache = None
+        order = []
+        s = dealer
+        for i in range(n):
+            s = self._next_seated(s)
+            order.append(s)
+            if s == dealer:
+                break
+        for rnd in range(2):
+            for s in order:
+                for i in range(3):
+                    self.hands[s].append(self.deal_card("seat:%d" % s, False))
+        self.eight = len(order) == 8
+        if not self.eight:
+            self._turn_base()
+        self.children = order[:-1]
+        self.fw_i = 0
+        self._offer()
+
+    # -- helpers --------------------------------------------------------------------
+    def _next_seated(self, s):
+        n = self.nseats
+        for i in range(1, n + 1):
+            x = (s + i) % n
+            if self.inp[x]:
+                return x
+        return s
+
+    def active(self, s):
+        return self.inp[s] and not self.folded[s] and s != self.out
+
+    def _next_active(self, s):
+        n = self.nseats
+        for i in range(1, n + 1):
+            x = (s + i) % n
+            if self.active(x):
+                return x
+        return -1
+
+    def n_active(self):
+        return sum(1 for s in range(self.nseats) if self.active(s))
+
+    def _name(self, s):
+        return self.ledger.names[s]
+
+    def _turn_base(self):
+        c = self.deal_card("base", True)
+        self.pile.append(c)
+        self.base = rank(c)
+
+    def _targets(self, c):
+        out = []
+        if not self.looked[self.dealer]:
+            out.append(self.dealer)
+        for s in self.children:
+            if s != c and self.swapped[s] and not self.looked[s]:
+                out.append(s)
+        return out
+
+    def _offer(self):
+        while self.fw_i < len(self.children):
+            c = self.children[self.fw_i]
+            if not self.looked[c] and self._targets(c):
+                self.turn = c
+                return
+            self.fw_i += 1
+        self._begin()
+
+    def _begin(self):
+        n = self.nseats
+        for s in range(n):
+            if self.inp[s]:
+                self.looked[s] = 1
+        if self.eight:
+            for s in range(n):
+                if self.inp[s] and _has(self.hands[s], KURO):
+                    self.out = s
+            o = self.out
+            self.note("%s has the kuro-hibashi: out; the hand is the hako" % self._name(o))
+            self.stock = Stock(bytes(self.hands[o]))
+            self.hands[o] = bytearray()
+            self._turn_base()
+        for s in range(n):
+            if self.inp[s] and s != self.out and utazu(self.hands[s]):
+                self.phase = _UTAZU
+                self.turn = s
+                return
+        self.phase = _PLAY
+        start = self.dealer if self.active(self.dealer) else self._next_active(self.dealer)
+        self.lead = start
+        self.turn = start
+        self.round = 1
+        self.passed = 0
+
+    def can_fold(self, s):
+        return (self.phase == _PLAY and self.active(s) and not self.has_played[s]
+                and not (self.first_only and self.round > 1) and self.n_active() > 1)
+
+    def _all_passed(self, with_lead):
+        for s in range(self.nseats):
+            if self.active(s) and (with_lead or s != self.lead) and not self.passed & (1 << s):
+                return False
+        return True
+
+    def _move(self, frm, to):
+        if to != frm:
+            n = self.nseats
+            x = frm
+            while x != to:
+                x = (x + 1) % n
+                if x == self.dealer:
+                    self.round += 1
+        self.turn = to
+
+    def _advance(self, s):
+        nx = self._next_active(s)
+        if self.including:
+            done = self._all_passed(True)
+        else:
+            done = nx == self.lead and self._all_passed(False)
+        if done:
+            if len(self.stock) == 0:
+                self._no_winner()
+                return
+            self.pending = True
+            self._move(s, self.lead)
+        else:
+            self._move(s, nx)
+
+    def _pay(self, frm, to, n, why):
+        have = self.ledger.balance(frm)
+        if n > have:
+            n = have
+        if n > 0:
+            self.ledger.transfer(frm, to, n, why)
+
+    # -- endings ------------------------------------------------------------------------
+    def _win(self, s, guri):
+        self.winner = s
+        self.result = "guri" if guri else "agari"
+        self.note("%s: %s" % (self._name(s), "guri" if guri else "agari"))
+        for x in range(self.nseats):
+            if x == s or not self.inp[x] or x == self.out:
+                continue
+            if self.folded[x]:
+                self.ledger.transfer(POT, s, 1, "fold chip")
+            else:
+                self._pay(x, s, 2 if guri else 1, self.result)
+        self._finish(s)
+
+    def _no_winner(self):
+        self.result = "no_winner"
+        self.note("Hako empty: no winner")
+        for x in range(self.nseats):
+            if self.folded[x] and self.inp[x]:
+                self.ledger.transfer(POT, x, 1, "fold returned")
+        self._finish(-1)
+
+    def _finish(self, nd):
+        chips = self.ledger.chips
+        if nd < 0 or chips[nd] <= 0:
+            nd = self.dealer
+            for i in range(self.nseats):
+                nd = (nd + 1) % self.nseats
+                if chips[nd] > 0:
+                    break
+        for s in range(self.nseats):
+            if self.inp[s] and chips[s] <= 0:
+                self.note("%s is out of chips" % self._name(s))
+        self.next_dealer = nd
+        if nd != self.dealer:
+            self.note("Next dealer: %s" % self._name(nd))
+        self.phase = _OVER
+        self.pending = False
+        self.turn = -1
+
+    # -- protocol -------------------------------------------------------------------------
+    def choices(self, seat=None):
+        if seat is None:
+            seat = self.turn
+        if self.turn < 0 or seat < 0 or seat >= self.nseats or not self.inp[seat]:
+            return []
+        c = self._cache
+        if c is not None and c[0] == self._ver and c[1] == seat:
+            return c[2]
+        out = self._choices(seat)
+        self._cache = (self._ver, seat, out, set(out))
+        return out
+
+    def _choices(self, seat):
+        ph = self.phase
+        out = []
+        if ph == _FUWARI:
+            if seat == self.turn:
+                for t in self._targets(seat):
+                    out.append(FUWARI + t)
+                out.append(DECLINE)
+            if not self.looked[seat]:
+                out.append(LOOK)
+            return out
+        if ph == _UTAZU:
+            return [UTAZU] if seat == self.turn else out
+        if seat == self.turn:
+            if self.pending:
+                out.append(HAKO)
+            else:
+                out.append(PASS)
+                if not self.sanzoku[seat] and is_sanzoku(self.hands[seat]):
+                    out.append(SANZOKU)
+        if self.can_fold(seat):
+            out.append(FOLD)
+        if seat == self.turn and not self.pending:
+            out.extend(legal_plays(self.hands[seat], self.base, self.sanzoku[seat], self.anyone))
+        return out
+
+    def check(self, action, seat):
+        if self.turn < 0:
+            return "The deal is over"
+        if seat is None or seat < 0 or seat >= self.nseats or not self.inp[seat]:
+            return "Not in this deal"
+        self.choices(seat)
+        if action in self._cache[3]:
+            return None
+        return self._why(action, seat)
+
+    def _why(self, action, seat):
+        ph = self.phase
+        if action == LOOK:
+            return "Only before play starts" if ph != _FUWARI else "Hand already looked at"
+        if action == FOLD:
+            if ph != _PLAY:
+                return "Fold only once play starts"
+            if seat == self.out:
+                return "You are out of this deal"
+            if self.folded[seat]:
+                return "You have folded"
+            if self.has_played[seat]:
+                return "No fold after playing a card"
+            if self.first_only and self.round > 1:
+                return "Fold only in the first round"
+            return "Last player in cannot fold"
+        if not self.active(seat):
+            return "You are out of this deal"
+        if seat != self.turn:
+            return "Not your turn"
+        if action == DECLINE or FUWARI <= action < FUWARI + 8:
+            if ph != _FUWARI:
+                return "Fuwari is over"
+            if self.looked[seat]:
+                return "You looked at your hand"
+            return "Cannot swap with that hand"
+        if ph == _FUWARI:
+            return "Fuwari first: swap or not"
+        if action == UTAZU:
+            return "No utazu in this hand"
+        if ph == _UTAZU:
+            return "Utazu: show the hand"
+        if action == HAKO:
+            return "Not time to turn the hako"
+        if self.pending:
+            return "Turn the hako first"
+        if action == SANZOKU:
+            if self.sanzoku[seat]:
+                return "Sanzoku already declared"
+            if len(self.hands[seat]) < 6:
+                return "Sanzoku needs all 6 cards"
+            return "Sanzoku needs three pairs"
+        if action >= PLAY:
+            return self._why_play(action, seat)
+        return "Not allowed now"
+
+    def _why_play(self, action, seat):
+        p = play_parts(action)
+        if p is None:
+            return "Not a valid play"
+        cnt, k, a, t = _counts(self.hands[seat])
+        need = [0] * 13
+        for r in p[0]:
+            need[r] += 1
+        need[3] -= p[1]
+        if (p[1] and not k) or (p[2] and not a) or (p[3] and not t):
+            return "Those cards are not in your hand"
+        for r in range(1, 13):
+            if need[r] > cnt[r]:
+                return "Those cards are not in your hand"
+        for r in range(1, 13):
+            n = need[r] + (1 if r == 3 else 0) * p[1]
+            n += (1 if p[2] == r else 0) + (1 if p[3] == r else 0)
+            if n > (4 if r <= 2 else 3):
+                return "No four of a kind in one play"
+        if self.base == 12 and not self.anyone:
+            return "Nothing may follow this 12"
+        if not self.sanzoku[seat] and play_order(action, self.base, True, self.anyone):
+            return "Pairs need a sanzoku"
+        return "Not a run from %d" % self.base
+
+    def apply(self, action, seat):
+        self._ver += 1
+        if action == LOOK:
+            self.log_act(seat, "look")
+            self.looked[seat] = 1
+            if seat == self.turn:
+                self.fw_i += 1
+            self._offer()
+        elif action == DECLINE:
+            self.log_act(seat, "decline")
+            self.fw_i += 1
+            self._offer()
+        elif FUWARI <= action < PLAY:
+            t = action - FUWARI
+            self.log_act(seat, "fuwari", {"with": t})
+            h = self.hands
+            h[seat], h[t] = h[t], h[seat]
+            self.swapped[seat] = 1
+            self.fw_i += 1
+            self._offer()
+        elif action == UTAZU:
+            self.log_act(seat, "utazu")
+            self.shown = bytes(sorted(self.hands[seat]))
+            self.events.append(("show", "seat:%d" % seat, self.shown, None, "utazu"))
+            self.winner = seat
+            self.result = "utazu"
+            for x in range(self.nseats):
+                if x != seat and self.inp[x]:
+                    self._pay(x, seat, 3, "utazu")
+            self._finish(seat)
+        elif action == SANZOKU:
+            self.log_act(seat, "sanzoku")
+            self.sanzoku[seat] = 1
+        elif action == PASS:
+            self.log_act(seat, "pass")
+            self.passed |= 1 << seat
+            self._advance(seat)
+        elif action == FOLD:
+            self.log_act(seat, "fold")
+            self.ledger.transfer(seat, POT, 1, "fold")
+            self.folded[seat] = 1
+            if seat == self.lead:
+                self.lead = self._next_active(seat)
+            if seat == self.turn:
+                if self.pending:
+                    self._move(seat, self.lead)
+                else:
+                    self._advance(seat)
+        elif action == HAKO:
+            self.log_act(seat, "hako")
+            self._turn_base()
+            self.pending = False
+            self.passed = 0
+            self.lead = seat
+        else:
+            self._play(action, seat)
+
+    def _play(self, action, seat):
+        toks = play_order(action, self.base, self.sanzoku[seat], self.anyone)
+        hand = self.hands[seat]
+        before = len(hand)
+        names = []
+        for tok in toks:
+            r = tok >> 2
+            kind = tok & 3
+            if kind == 0:
+                c = 99
+                for x in hand:
+                    if x // 4 + 1 == r and x != AKA and x != TAIKO and x != KURO and x < c:
+                        c = x
+            else:
+                c = (KURO, AKA, TAIKO)[kind - 1]
+            hand = _without(hand, c)
+            self.played[seat].append(c)
+            names.append(token_name(tok))
+        self.hands[seat] = hand
+        self.log_act(seat, "play", {"cards": names})
+        self.has_played[seat] = 1
+        self.lead = seat
+        self.passed = 0
+        self.base = toks[-1] >> 2
+        self.last = names
+        self.last_seat = seat
+        if not hand:
+            self._win(seat, before == 6 and len(toks) == 6)
+        else:
+            self._advance(seat)
+
+    # -- words ----------------------------------------------------------------------------
+    def _order_for(self, action):
+        toks = None
+        if self.base:
+            toks = play_order(action, self.base, True, self.anyone)
+        if toks is None:
+            toks = play_order(action, 0, True, True)
+        if toks is None:
+            p = play_parts(action)
+            if p is None:
+                return None
+            toks = []
+            kk = p[1]
+            for r in p[0]:
+                if r == 3 and kk:
+                    toks.append(13)
+                    kk = 0
+                else:
+                    toks.append(r * 4)
+            if p[2]:
+                toks.append(p[2] * 4 + 2)
+            if p[3]:
+                toks.append(p[3] * 4 + 3)
+        return toks
+
+    def decode(self, action):
+        if action >= PLAY:
+            toks = self._order_for(action)
+            if toks is None:
+                raise ValueError("not an action")
+            return ("play", {"cards": [token_name(t) for t in toks]})
+        if FUWARI <= action < FUWARI + 8:
+            return ("fuwari", {"with": action - FUWARI})
+        if 0 <= action <= HAKO:
+            return (("look", "decline", "utazu", "sanzoku", "pass", "fold", "hako")[action], None)
+        raise ValueError("not an action")
+
+    def encode(self, do, args):
+        if do == "play":
+            return parse_play(args["cards"])
+        if do == "fuwari":
+            return FUWARI + int(args["with"])
+        return ("look", "decline", "utazu", "sanzoku", "pass", "fold", "hako").index(do)
+
+    def label(self, action, lang=EN):
+        if action >= PLAY:
+            toks = self._order_for(action)
+            s = " ".join(_token_short(t, lang) for t in (toks or ()))
+            pre = "Play " if lang == EN else "ダス "
+            return pre + s if len(s) + len(pre) <= 21 else s[:21]
+        if FUWARI <= action < FUWARI + 8:
+            t = action - FUWARI
+            if lang == EN:
+                who = "dealer" if t == self.dealer else self._name(t)
+                return ("Fuwari w/ " + who)[:21]
+            who = "オヤ" if t == self.dealer else self._name(t)
+            return ("フワル " + who)[:21]
+        if lang == EN:
+            return ("Look at hand", "No fuwari", "Utazu!", "Sanzoku!", "Pass (okuri)",
+                    "Fold (ori) 1 chip", "Turn the hako")[action]
+        return ("テフダヲミル", "フワラナイ", "ウタズ", "サンゾク", "オクリ", "オリ", "ハコ")[action]
+
+    def prompt(self, seat, lang=EN):
+        ph = self.phase
+        en = lang == EN
+        if ph == _OVER:
+            return "Deal over" if en else "オワリ"
+        if seat != self.turn:
+            if self.can_fold(seat):
+                return "Fold (ori)?" if en else "オリル?"
+            return "Wait" if en else "マッテ"
+        if ph == _FUWARI:
+            return "Fuwari? Hand unseen" if en else "フワル?"
+        if ph == _UTAZU:
+            return "Utazu! Show the 1s" if en else "ウタズ!"
+        if self.pending:
+            return "Turn the hako" if en else "ハコヲメクル"
+        if self.base == 12:
+            return ("Play on 12 or pass" if self.anyone else "No play on 12: pass") if en else "12 ノツギ"
+        return ("Play on %d or pass" % self.base) if en else ("%d ニダス?" % self.base)
+
+    def public(self):
+        return {
+            "phase": PHASES[self.phase], "turn": self.turn, "dealer": self.dealer,
+            "base": self.base, "pile": bytes(self.pile), "hako": len(self.stock),
+            "counts": bytes(len(h) for h in self.hands),
+            "played": [bytes(p) for p in self.played],
+            "last": self.last, "last_seat": self.last_seat,
+            "seated": bytes(self.inp), "folded": bytes(self.folded), "out": self.out,
+            "looked": bytes(self.looked), "swapped": bytes(self.swapped),
+            "has_played": bytes(self.has_played), "sanzoku": bytes(self.sanzoku),
+            "lead": self.lead, "passed": self.passed, "pending": self.pending,
+            "round": self.round, "pot": self.ledger.pot,
+            "winner": self.winner, "result": self.result, "shown": self.shown,
+        }
+
+    def view(self, seat):
+        v = self.public()
+        v["seat"] = seat
+        v["hand"] = bytes(sorted(self.hands[seat])) if self.looked[seat] else b""
+        v["can_fold"] = self.can_fold(seat)
+        return v
+
+    def seen(self, seat):
+        out = bytearray(self.pile)
+        for p in self.played:
+            out.extend(p)
+        out.extend(self.shown)
+        if seat >= 0 and self.looked[seat]:
+            for c in self.hands[seat]:
+                if not _has(self.shown, c):
+                    out.append(c)
+        return bytes(out)
+
+    def places(self):
+        out = [("seat:%d" % s, bytes(self.hands[s])) for s in range(self.nseats)]
+        out.append(("base", bytes(self.pile)))
+        for s in range(self.nseats):
+            out.append(("played:%d" % s, bytes(self.played[s])))
+        out.append(("stock", self.stock.remaining()))
+        return out
+
+
+# -- the match ----------------------------------------------------------------------
+class KakkuriMatch(Match):
+    """Dealer: the winner / the utazu holder / after no winner the previous
+    dealer's right neighbour (next seat with chips). A seat at 0 chips sits
+    out. The match is over when fewer than 2 seats have chips, after
+    `session_deals` deals with session_end = deal_count, or once stop() was
+    called (the device calls it when the agreed time, `session_minutes`, is
+    up; the deal in play is finished first)."""
+    GAME = "kakkuri"
+    DEAL = KakkuriDeal
+    SEATS = (6, 8)
+    START_OPTION = "starting_chips"
+    ALLOW_NEGATIVE = False
+
+    def __init__(self, opts, names, chips=None, dealer=0, seed=None):
+        self.stopped = False
+        self.tiebreak = None     # seats in tiebreak order (final_tiebreak = draw_cards)
+        self.outro = []          # events of the tiebreak draw
+        Match.__init__(self, opts, names, chips, dealer, seed)
+
+    def starting_chips(self):
+        return self.opts.get("starting_chips", 20)
+
+    def deck_kind(self):
+        return cards.KOMATSU
+
+    def deck(self):
+        return cards.deck(cards.KOMATSU)
+
+    def _draw_off(self, source, tied, log):
+        """Each tied seat draws a card, the highest rank wins; ties redraw.
+        Returns the seats in order, best first."""
+        if len(tied) <= 1:
+            return list(tied)
+        if len(source) < len(tied):
+            return list(tied)      # out of cards (practically never): seat order
+        r = {}
+        for s in tied:
+            c = source.draw()
+            log.append(("card", c, "seat:%d" % s, True))
+            r[s] = rank(c)
+        out = []
+        for v in range(12, 0, -1):
+            grp = [s for s in tied if r[s] == v]
+            out.extend(self._draw_off(source, grp, log))
+        return out
+
+    def draw_first_dealer(self, source):
+        seats = [s for s in range(len(self.ledger)) if self.ledger.chips[s] > 0] or [0]
+        self.dealer = self._draw_off(source, seats, self.intro)[0]
+        return self.dealer
+
+    def after_deal(self, deal):
+        Match.after_deal(self, deal)
+        self.dealer = deal.next_dealer
+
+    def stop(self):
+        """The agreed time is up: the match ends after the deal in play."""
+        self.stopped = True
+
+    def over(self):
+        alive = 0
+        for c in self.ledger.chips:
+            if c > 0:
+                alive += 1
+        if alive < 2 or self.stopped:
+            return True
+        if self.opts.get("session_end", "time_limit") == "deal_count":
+            return self.deal_no >= self.opts.get("session_deals", 20)
+        return False
+
+    def extra_state(self):
+        return {"stopped": self.stopped, "tiebreak": self.tiebreak}
+
+    def restore_extra(self, st):
+        self.stopped = st.get("stopped", False)
+        self.tiebreak = st.get("tiebreak")
+
+    def draw_tiebreak(self, source):
+        """final_tiebreak = draw_cards: seats with equal chips draw cards (the
+        highest rank places first, ties redraw); logged in self.outro."""
+        self.outro = []
+        chips = self.ledger.chips
+        order = list(range(len(chips)))
+        order.sort(key=lambda s: -chips[s])
+        out = []
+        i = 0
+        while i < len(order):
+            j = i
+            while j < len(order) and chips[order[j]] == chips[order[i]]:
+                j += 1
+            out.extend(self._draw_off(source, order[i:j], self.outro))
+            i = j
+        self.tiebreak = out
+        return out
+
+    def standings(self):
+        chips = self.ledger.chips
+        if self.tiebreak is not None and len(self.tiebreak) == len(chips):
+            return [(s, chips[s]) for s in self.tiebreak]
+        return Match.standings(self)
+
+    def ranking(self):
+        """[(place, seat, chips)], best first. Equal chips share a place
+        (shared_rank) unless the tiebreak draw separated them."""
+        st = self.standings()
+        out = []
+        broken = self.tiebreak is not None and len(self.tiebreak) == len(st)
+        for i in range(len(st)):
+            s, c = st[i]
+            if i and not broken and st[i - 1][1] == c:
+                place = out[-1][0]
+            else:
+                place = i + 1
+            out.append((place, s, c))
+        return out
+
+
+MATCH = KakkuriMatch

@@ -1,0 +1,96 @@
+# Kakkuri bots. They see only deal.view(seat) and deal.choices(seat).
+#   random_bot  uniform over the legal actions.
+#   smart_bot   declines fuwari; declares sanzoku when it can; goes out when it
+#               can; folds a weak hand in the first round when guri is likely
+#               (several opponents still hold 6 cards); otherwise plays the
+#               longest run that keeps a wild for later and does not spend a 12
+#               as its last card (it passes to hold the 12 instead).
+from oya.games import kakkuri as K
+
+
+def random_bot(deal, seat, rng):
+    ch = deal.choices(seat)
+    return ch[rng.below(len(ch))]
+
+
+def _weak(hand):
+    """No wild, no 12 and at most one pair of neighbouring ranks."""
+    ranks = []
+    for c in hand:
+        if c == K.AKA or c == K.TAIKO:
+            return False
+        r = K.rank(c)
+        if r == 12:
+            return False
+        if r not in ranks:
+            ranks.append(r)
+    links = 0
+    for r in ranks:
+        if r + 1 in ranks:
+            links += 1
+    return links <= 1
+
+
+def _guri_risk(v, seat):
+    n = 0
+    counts = v["counts"]
+    for s in range(len(counts)):
+        if s != seat and counts[s] == 6 and v["seated"][s] and not v["folded"][s] and s != v["out"]:
+            n += 1
+    return n >= 3
+
+
+def _pick(best, rng):
+    return best[rng.below(len(best))]
+
+
+def smart_bot(deal, seat, rng):
+    ch = deal.choices(seat)
+    if len(ch) == 1:
+        return ch[0]
+    v = deal.view(seat)
+    if v["phase"] == "fuwari":
+        return K.DECLINE if K.DECLINE in ch else ch[-1]
+    if K.HAKO in ch:
+        return K.HAKO
+    if K.SANZOKU in ch:
+        return K.SANZOKU
+    hand = v["hand"]
+    nh = len(hand)
+    plays = [a for a in ch if a >= K.PLAY]
+    wins = [a for a in plays if K.play_size(a) == nh]
+    if wins:
+        return _pick(wins, rng)
+    if K.FOLD in ch and v["round"] == 1 and _weak(hand) and _guri_risk(v, seat):
+        return K.FOLD
+    if not plays:
+        return K.PASS if K.PASS in ch else ch[0]
+    wilds = 0
+    for c in hand:
+        if c == K.AKA or c == K.TAIKO:
+            wilds += 1
+    scored = []
+    for a in plays:
+        ranks, k, ar, tr = K.play_parts(a)
+        n = len(ranks) + (1 if ar else 0) + (1 if tr else 0)
+        w = (1 if ar else 0) + (1 if tr else 0)
+        score = 2 * n - 3 * w
+        if w and w == wilds and nh - n > 1:
+            score -= 2          # spends the last wild with cards still to shed
+        scored.append((score, a))
+    scored.sort(key=lambda x: -x[0])
+    anyone = deal.anyone
+    best = []
+    top = None
+    for score, a in scored[:10]:
+        toks = K.play_order(a, v["base"], v["sanzoku"][seat], anyone)
+        if toks is not None and toks[-1] >> 2 == 12:
+            score -= 5          # hold the 12: do not hand the kiri on
+        if top is None or score > top:
+            top = score
+            best = [a]
+        elif score == top:
+            best.append(a)
+    if top is None or top <= 0:
+        return K.PASS
+    return _pick(best, rng)
