@@ -15,6 +15,26 @@
 #
 # Places: `seat:N` a player's hand (back card first, then the up-cards in the
 # order dealt), `dealer`, `stock`.
+#
+# Decisions beyond the spec (each also in the report):
+# - `ante_values` is a list option (default [1, 2, 3]); a house may allow fewer.
+# - `limit_by_dealer` (default false): each dealer sets their limit (1 to
+#   `limit`) with a `limit` {chips} action at the start of the tenure; it then
+#   holds for the whole tenure. Off, the limit is the option for everyone.
+# - When the stock runs out, the remaining players stay without being asked
+#   (a note says so) and the dealer cannot draw (A7).
+# - A back card is revealed only when its owner is contested; the others stay
+#   hidden from the table for good, even after the deal.
+# - Match length (section 7): `rotations` full rotations of the deal,
+#   `deals_per_match` (none = no cap), `end_when_broke`: the match ends when a
+#   seat cannot cover the smallest ante + 1. The match also ends when fewer
+#   than two seats can. Without end_when_broke, a broke dealer passes the deal
+#   at once and the rotation skips seats that cannot cover a stake.
+# - `dealer_extra_chips` go to a permanent dealer when the first dealer is
+#   drawn (ignored with a rotating dealer, where the spec says everyone should
+#   simply hold more). Standings rank chips won, so the extra does not count.
+# - First dealer: the highest card value deals (10 > 9 > ... > A > J/Q/K);
+#   tied seats draw again.
 from oya.compat import const
 from oya.game import Deal, EN
 from oya.match import Match
