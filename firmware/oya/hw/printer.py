@@ -1,0 +1,239 @@
+# ESC/POS thermal receipt printer on a UART with no flow control.
+#
+# slip(lines) turns a list of lines into ESC/POS and queues it; the bytes go
+# out from run() (an asyncio task) or pump(now_ms) (a synchronous step for tests
+# and benchmarks), paced by time so the printer's small input buffer never
+# overruns: after each write of n bytes nothing more is written for the time
+# they take on the wire (n * 10 bits at the board's baud), and after each
+# line feed for the time the printer takes to print that line (PRINT_DOT_US
+# per dot line: a conservative 320 dot lines/s, where these printers do 400-640).
+# Writes are at most CHUNK bytes and run() yields between them, so a button
+# press during printing is handled before the next line is sent.
+#
+# Text: katakana (full- or half-width, hiragana too) goes out as JIS X 0201
+# bytes through the board's `katakana_codepage` (ESC t n); when the board has
+# none, as romaji. Characters with no byte print as "?".
+#
+# Status: when the printer's TX is wired to our RX, each slip starts with a
+# DLE EOT 4 (paper sensor) query. "Paper out" drops the slip; no answer from a
+# printer that has answered before (unplugged, or paper out on printers that
+# stay silent then) drops it too. Either way `last_error` says why and
+# `failed` counts it; nothing else changes. A printer that never answers is
+# printed to blind.
+from oya.compat import const
+from oya.hw import tdiff, tadd, now_ms, sleep_ms, HardwareError
+from oya.ui import kana
+
+ESC = const(0x1B)
+GS = const(0x1D)
+LF = const(0x0A)
+
+BOLD = const(1)
+BIG = const(2)        # double width and height
+CENTER = const(4)
+RIGHT = const(8)
+
+CHUNK = const(64)               # bytes per UART write
+PRINT_DOT_US = const(3125)      # time to print/feed one dot line (320/s)
+LINE_DOTS = const(30)           # font A 24 dots + 6 line spacing
+BIG_LINE_DOTS = const(54)       # 48 + 6
+FEED_LINES = const(3)
+CUT_MS = const(500)
+QUERY_MS = const(100)           # wait for a status answer
+IDLE_MS = const(20)
+
+_ASCII_SUBST = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "×": "x", "…": "...",
+                "▶": ">", "◀": "<", "●": "o", "○": "o", "•": "*", "★": "*",
+                "→": "->", "←": "<-", "¥": "Y", "⑩": "10", "⑪": "11", "⑫": "12"}
+
+
+def _subst(s):
+    for ch in s:
+        if ord(ch) > 0x7F and ch in _ASCII_SUBST:
+            break
+    else:
+        return s
+    return "".join(_ASCII_SUBST.get(ch, ch) for ch in s)
+
+
+class Printer:
+    fitted = True
+
+    def __init__(self, uart, baud=19200, dots=384, codepage=1, heat=None, status=True):
+        self.uart = uart
+        self.baud = baud
+        self.dots = dots
+        self.cols = dots // 12
+        self.codepage = codepage
+        self.heat = heat
+        self.status = status
+        self._jobs = []          # slips waiting: lists of (bytes, extra_ms)
+        self._job = None
+        self._k = 0              # chunk index in the current job
+        self._off = 0            # offset in the current chunk
+        self._free_at = None     # tick before which nothing may be written
+        self._query_until = None
+        self._answered = False
+        self.bytes_sent = 0
+        self.printed = 0
+        self.failed = 0
+        self.last_error = None
+
+    # -- building --------------------------------------------------------------
+    def encode(self, text):
+        """Printable bytes for `text` on this printer."""
+        text = _subst(text)
+        if self.codepage is None:
+            return kana.to_romaji(text).encode()
+        return kana.to_jis(text)
+
+    def _header(self):
+        b = bytearray((ESC, 0x40))
+        if self.heat:
+            b += bytes((ESC, 0x37, self.heat[0], self.heat[1], self.heat[2]))
+        if self.codepage is not None:
+            b += bytes((ESC, 0x74, self.codepage))
+        return bytes(b)
+
+    def build(self, lines, cut=True):
+        """The chunks of a slip: [(bytes, ms to wait after sending them)].
+        A line is a str, or (flags, str) with flags from BOLD, BIG, CENTER,
+        RIGHT."""
+        out = [(self._header(), 0)]
+        for ln in lines:
+            flags = 0
+            if isinstance(ln, tuple):
+                flags, ln = ln
+            b = bytearray()
+            if flags & BOLD:
+                b += b"\x1bE\x01"
+            if flags & BIG:
+                b += b"\x1d!\x11"
+            if flags & (CENTER | RIGHT):
+                b += bytes((ESC, 0x61, 1 if flags & CENTER else 2))
+            b += self.encode(ln)
+            b.append(LF)
+            if flags & BOLD:
+                b += b"\x1bE\x00"
+            if flags & BIG:
+                b += b"\x1d!\x00"
+            if flags & (CENTER | RIGHT):
+                b += b"\x1ba\x00"
+            dots = BIG_LINE_DOTS if flags & BIG else LINE_DOTS
+            out.append((bytes(b), dots * PRINT_DOT_US // 1000))
+        tail = bytes((ESC, 0x64, FEED_LINES))
+        if cut:
+            tail += bytes((GS, 0x56, 1))
+        out.append((tail, FEED_LINES * LINE_DOTS * PRINT_DOT_US // 1000 + (CUT_MS if cut else 0)))
+        return out
+
+    def slip(self, lines, cut=True):
+        """Queue a slip; returns at once. Progress: busy, printed, failed,
+        last_error."""
+        self._jobs.append(self.build(lines, cut))
+        return True
+
+    @property
+    def busy(self):
+        return self._job is not None or bool(self._jobs)
+
+    def cancel(self):
+        """Drop everything not yet sent."""
+        self._jobs = []
+        self._job = None
+        self._query_until = None
+
+    # -- sending -------------------------------------------------------------------
+    def _wire_ms(self, n):
+        return (n * 10000 + self.baud - 1) // self.baud
+
+    def _write(self, b, now, extra_ms=0):
+        self.uart.write(b)
+        self.bytes_sent += len(b)
+        self._free_at = tadd(now, self._wire_ms(len(b)) + extra_ms)
+
+    def _drop(self, why):
+        self._job = None
+        self.failed += 1
+        self.last_error = why
+
+    def pump(self, now):
+        """Do at most one step at tick `now`. Returns the ms until the next
+        step is due, or -1 when there is nothing to do."""
+        if self._free_at is not None:
+            wait = tdiff(self._free_at, now)
+            if wait > 0:
+                return wait
+            self._free_at = None
+        if self._query_until is not None:
+            r = self.uart.read(1) if self.uart.any() else None
+            if r:
+                self._query_until = None
+                s = r[0]
+                if (s & 0x93) == 0x12:
+                    self._answered = True
+                    if s & 0x60:
+                        self._drop("paper out")
+                        return 0
+            elif tdiff(now, self._query_until) < 0:
+                return 5
+            else:
+                self._query_until = None
+                if self._answered:
+                    self._drop("printer not answering (unplugged or out of paper)")
+                    return 0
+        if self._job is None:
+            if not self._jobs:
+                return -1
+            self._job = self._jobs.pop(0)
+            self._k = 0
+            self._off = 0
+            if self.status and hasattr(self.uart, "any"):
+                while self.uart.any():          # stale bytes
+                    self.uart.read()
+                self._write(b"\x10\x04\x04", now)
+                self._query_until = tadd(now, QUERY_MS)
+                return self._wire_ms(3)
+        data, extra = self._job[self._k]
+        end = self._off + CHUNK
+        if end >= len(data):
+            self._write(data[self._off:] if self._off else data, now, extra)
+            self._k += 1
+            self._off = 0
+            if self._k >= len(self._job):
+                self._job = None
+                self.printed += 1
+                self.last_error = None
+        else:
+            self._write(data[self._off:end], now)
+            self._off = end
+        return tdiff(self._free_at, now)
+
+    async def run(self):
+        """Send queued slips forever (an asyncio task)."""
+        while True:
+            w = self.pump(now_ms())
+            await sleep_ms(IDLE_MS if w < 0 else (w if w > 0 else 1))
+
+
+class NullPrinter:
+    """The board has no printer: the same API, and slip() says so."""
+    fitted = False
+    busy = False
+    printed = 0
+    failed = 0
+    bytes_sent = 0
+    cols = 32
+    last_error = "no printer fitted"
+
+    def slip(self, lines, cut=True):
+        raise HardwareError("no printer fitted")
+
+    def cancel(self):
+        pass
+
+    def pump(self, now):
+        return -1
+
+    async def run(self):
+        return

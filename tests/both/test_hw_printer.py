@@ -1,0 +1,151 @@
+# The ESC/POS printer driver: exact bytes of a slip, pacing by time, status.
+from hw_fakes import FakeUART
+from oya.hw import printer as P
+from oya.hw import HardwareError
+
+
+def _run(p, uart, clock, until=60000, step=1):
+    """Pump every `step` ms until idle; returns the time it went idle."""
+    t = clock[0]
+    while t < until:
+        clock[0] = t
+        w = p.pump(t)
+        if w < 0:
+            return t
+        t += step
+    raise AssertionError("printer never went idle")
+
+
+def _printer(baud=19200, codepage=1, status=False):
+    clock = [0]
+    uart = FakeUART(clock)
+    p = P.Printer(uart, baud=baud, dots=384, codepage=codepage, heat=[11, 120, 40], status=status)
+    return clock, uart, p
+
+
+def test_sample_slip_bytes():
+    clock, uart, p = _printer()
+    p.slip(["Oicho-Kabu #3", (P.BOLD | P.CENTER, "カブ 9"), (P.BIG, "マツa x2"), "♠A 10"])
+    assert p.busy
+    _run(p, uart, clock)
+    assert not p.busy and p.printed == 1 and p.last_error is None
+    want = (b"\x1b@" b"\x1b7\x0b\x78\x28" b"\x1bt\x01"
+            b"Oicho-Kabu #3\n"
+            b"\x1bE\x01\x1ba\x01" b"\xb6\xcc\xde 9\n" b"\x1bE\x00\x1ba\x00"
+            b"\x1d!\x11" b"\xcf\xc2a x2\n" b"\x1d!\x00"
+            b"SA 10\n"
+            b"\x1bd\x03" b"\x1dV\x01")
+    assert uart.data() == want
+
+
+def test_romaji_when_the_board_has_no_katakana_page():
+    clock, uart, p = _printer(codepage=None)
+    p.slip(["カブ 9", "ススキ"], cut=False)
+    _run(p, uart, clock)
+    assert uart.data() == b"\x1b@\x1b7\x0b\x78\x28kabu 9\nsusuki\n\x1bd\x03"
+
+
+def _check_pacing(uart, baud):
+    log = uart.log
+    for k in range(len(log) - 1):
+        t, b = log[k]
+        gap = log[k + 1][0] - t
+        # the next write never starts before these bytes are on the wire
+        assert gap * baud >= len(b) * 10 * 1000, (k, gap, len(b))
+    # and over any stretch the rate stays within baud/10 bytes per second
+    for i in range(len(log)):
+        total = 0
+        for j in range(i, len(log) - 1):
+            total += len(log[j][1])
+            assert total * 10 * 1000 <= (log[j + 1][0] - log[i][0]) * baud
+
+
+def test_pacing_never_exceeds_the_wire_and_waits_for_each_line():
+    for baud in (9600, 19200):
+        clock, uart, p = _printer(baud=baud)
+        lines = ["%02d %s" % (k, "x" * 29) for k in range(20)] + [(P.BIG, "BIG")]
+        p.slip(lines)
+        end = _run(p, uart, clock)
+        _check_pacing(uart, baud)
+        assert max(len(b) for _, b in uart.log) <= P.CHUNK
+        # after a line feed, at least the time that line takes to print
+        for k in range(len(uart.log) - 1):
+            t, b = uart.log[k]
+            if b.endswith(b"\n"):
+                assert uart.log[k + 1][0] - t >= 30 * P.PRINT_DOT_US // 1000
+        # 20 lines of ~33 bytes plus print time: a few seconds, not more
+        assert 20 * 90 < end < 20 * 140 + 2000, end
+
+
+def test_long_line_is_split_into_chunks():
+    clock, uart, p = _printer(baud=9600)
+    p.slip(["y" * 150], cut=False)
+    _run(p, uart, clock)
+    sizes = [len(b) for _, b in uart.log]
+    assert sizes[1:4] == [64, 64, 23]
+    _check_pacing(uart, 9600)
+
+
+def test_pump_yields_between_lines():
+    # a slip is never written in one go: the app gets control between lines
+    clock, uart, p = _printer()
+    p.slip(["a", "b", "c"])
+    t = 0
+    steps = 0
+    while True:
+        w = p.pump(t)
+        if w < 0:
+            break
+        steps += 1
+        t += max(w, 1)
+    assert steps >= 5 and len(uart.log) == 5
+
+
+def test_paper_out_drops_the_slip():
+    clock, uart, p = _printer(status=True)
+    p.slip(["hello"])
+    p.pump(0)
+    assert uart.data() == b"\x10\x04\x04"
+    uart.rx = b"\x72"           # paper end sensor
+    _run(p, uart, clock)
+    assert uart.data() == b"\x10\x04\x04"
+    assert p.failed == 1 and p.printed == 0 and p.last_error == "paper out"
+    # paper back: the next slip prints
+    p.slip(["again"])
+    clock[0] = 1000
+    p.pump(1000)
+    uart.rx = b"\x12"
+    _run(p, uart, clock)
+    assert p.printed == 1 and p.last_error is None
+    assert b"again\n" in uart.data()
+
+
+def test_a_printer_that_stops_answering_is_reported():
+    clock, uart, p = _printer(status=True)
+    p.slip(["one"])
+    p.pump(0)
+    uart.rx = b"\x12"
+    _run(p, uart, clock)
+    assert p.printed == 1
+    n = len(uart.log)
+    p.slip(["two"])                  # unplugged: no answer
+    _run(p, uart, clock)
+    assert p.failed == 1 and "not answering" in p.last_error
+    assert uart.data().count(b"two") == 0 and len(uart.log) == n + 1
+
+
+def test_a_printer_that_never_answers_is_printed_to_blind():
+    clock, uart, p = _printer(status=True)
+    p.slip(["blind"])
+    _run(p, uart, clock)
+    assert p.printed == 1 and b"blind\n" in uart.data()
+
+
+def test_null_printer():
+    n = P.NullPrinter()
+    assert not n.fitted and not n.busy and n.pump(0) == -1
+    try:
+        n.slip(["x"])
+        assert False
+    except HardwareError as e:
+        assert "no printer" in str(e)
