@@ -349,6 +349,14 @@ class Sim:
 
     def boot(self):
         """Power on (or reset): fresh RAM, fresh firmware modules, main.py runs."""
+        self.prepare()
+        self._guard(lambda: self.importer.load(self.main_name))
+        self.advance(0)
+        return self
+
+    def prepare(self):
+        """Power on without running main.py: fresh loop, fakes and firmware module table.
+        `sim.importer.load("oya.hw.ssd1306")` then gives a firmware module on the fakes."""
         self._bury()
         self.incarnation += 1
         self.flash.power_on()
@@ -386,8 +394,6 @@ class Sim:
             import tracemalloc
             if not tracemalloc.is_tracing():
                 tracemalloc.start()
-        self._guard(lambda: self.importer.load(self.main_name))
-        self.advance(0)
         return self
 
     def _guard(self, fn):
