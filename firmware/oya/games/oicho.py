@@ -251,6 +251,18 @@ class OichoDeal(Deal):
                 return True
         return False
 
+    def bet_limits(self, seat=None):
+        """For a UI entering a bet as a number: (open columns 1-based, the
+        most chips one bet may add, whether DONE is allowed); ((), 0, False)
+        when `seat` is not betting now."""
+        if seat is None:
+            seat = self.turn
+        if self.phase != BETTING or seat != self.turn or self.turn < 0:
+            return ((), 0, False)
+        cols = tuple(c + 1 for c in range(self.ncols) if self._open(c, seat))
+        return (cols, self.domae - self.total,
+                not (self.opts["mandatory_bet"] and self.turn_bet == 0))
+
     def decider(self, c):
         """The child who says koi/shimo for column c: the largest stake, and
         among equal stakes the first to bet (A4)."""
