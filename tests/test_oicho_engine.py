@@ -201,11 +201,15 @@ def test_choices_decode_encode_and_labels_fit():
             seen.add(a)
             assert 0 < len(d.label(a, EN)) <= 21, d.label(a, EN)
             assert 0 < halfwidth_len(d.label(a, JA)) <= 21, d.label(a, JA)
+        lines = oicho.table_lines(d.public(), d.ledger.names, d.match.deck_kind())
+        assert len(lines) >= d.ncols + 2 and all(len(x) <= 21 for x in lines)
+        assert "##" in " ".join(lines) or d.phase == oicho.BETTING or d.done
         for s in range(d.nseats):
             assert 0 < len(d.prompt(s, EN)) <= 21
             assert 0 < halfwidth_len(d.prompt(s, JA)) <= 21
 
-    for m in play_deals(30, b"\x12" * 32, per_step=step, max_deals=3, opts={"domae": 100, "columns": 5}):
+    for m in play_deals(30, b"\x12" * 32, per_step=step, max_deals=3,
+                        opts={"domae": 100, "columns": 5, "starting_points": 9999}):
         pass
     assert {DONE, KOI, SHIMO, TOP} <= seen and any(a > 5 * BET for a in seen)
     d = new_match().start_deal(b"\x01" * 32)

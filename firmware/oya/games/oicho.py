@@ -183,6 +183,34 @@ def value_label(value, yaku_id=None, lang=EN):
     return (VALUE_EN if lang == EN else VALUE_JA)[value] + " %d" % value
 
 
+def _card_names(kind, cs):
+    return " ".join("##" if c == NONE else cards.name(kind, c) for c in cs)
+
+
+def table_lines(pub, names, kind):
+    """public() as lines of at most 21 characters for the screen, the most
+    useful first: one line per column (cards, ## face down, $ total bet on
+    it, < the column deciding), the dealer's hand, the bets against the
+    domae with the dealer's net, the maki-fuda."""
+    out = []
+    for i in range(len(pub["cols"])):
+        line = "%d %s" % (i + 1, _card_names(kind, pub["cols"][i]))
+        tot = 0
+        for b in pub["bets"][i]:
+            tot += b[1]
+        if tot:
+            line = "%-13s$%d" % (line, tot)
+        if pub["col"] == i + 1:
+            line += "<"
+        out.append(line[:21])
+    out.append(("Oya %s %s" % (names[pub["dealer"]][:8], _card_names(kind, pub["hand"]))).rstrip()[:21])
+    out.append(("Bet %d/%d net %s" % (pub["total"], pub["domae"], _signed(pub["net"])))[:21])
+    maki = [c for c in pub["maki"] if c != NONE]
+    if maki:
+        out.append(("Maki " + _card_names(kind, maki))[:21])
+    return out
+
+
 def plus_minus(chips, start):
     """Each seat's result against the starting points (genten): +13, -5 ..."""
     return [c - s for c, s in zip(chips, start)]
