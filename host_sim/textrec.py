@@ -30,7 +30,10 @@ def _font_module(firmware=FIRMWARE):
     return imp.load("oya.ui.font")
 
 
-def _charset():
+def _charset(font=None):
+    chars = getattr(font, "CHARS", None)
+    if chars:
+        return [c for c in chars if c != "\ufffd"]
     chars = [chr(c) for c in range(0x20, 0x7F)]
     chars += [chr(c) for c in range(0xFF61, 0xFFA0)]
     chars += list("¥・「」、。ー")
@@ -53,7 +56,7 @@ def table(firmware=FIRMWARE):
         return t
     font = _font_module(firmware)
     t = {}
-    for ch in _charset():
+    for ch in _charset(font):
         try:
             pat = _draw_cell(font, ch)
         except Exception:
