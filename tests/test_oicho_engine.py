@@ -203,7 +203,7 @@ def test_choices_decode_encode_and_labels_fit():
             assert 0 < halfwidth_len(d.label(a, JA)) <= 21, d.label(a, JA)
         lines = oicho.table_lines(d.public(), d.ledger.names, d.match.deck_kind())
         assert len(lines) >= d.ncols + 2 and all(len(x) <= 21 for x in lines)
-        assert "##" in " ".join(lines) or d.phase == oicho.BETTING or d.done
+        assert ("##" in " ".join(lines)) == (d.phase in (oicho.KOI_PHASE, oicho.DEALER))
         for s in range(d.nseats):
             assert 0 < len(d.prompt(s, EN)) <= 21
             assert 0 < halfwidth_len(d.prompt(s, JA)) <= 21
