@@ -165,8 +165,10 @@ def run_file(script, out, board="rpi_pico", seed=0, lang=None, trace_heap=True, 
     sim = Sim(board=board, seed=seed, lang=lang, trace_heap=trace_heap, strict=False, echo=echo, **kw)
     try:
         sim.advance(300)
-        shots = run(sim, steps)
+        sim.heap_figures(sample=True)
+        shots = run(sim, steps, on_step=lambda *a: sim.heap_figures(sample=True) if trace_heap else None)
         sim.advance(200)
+        sim.heap_figures(sample=True)
         return write_outputs(sim, out, shots)
     finally:
         sim.close()

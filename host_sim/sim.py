@@ -655,6 +655,8 @@ class Sim:
             "flash_ops": self.flash.ops,
             "flash_bytes_written": self.flash.bytes_written,
             "heap": self.heap_samples,
+            "heap_used_peak": max([h["used"] for h in self.heap_samples if h["used"] is not None] or [None],
+                                  key=lambda v: -1 if v is None else v),
             "heap_total": self.heap_total(),
             "gc_collects": self.gc_collects,
             "errors": self.errors,
