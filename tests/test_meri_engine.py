@@ -297,6 +297,9 @@ OTHER_KEYS = ("phase", "turn", "dealer", "start", "trump", "okie_at", "robotta",
               "tricks", "hiki", "result", "score", "deal", "deals", "seat")
 
 
+_CODE = dict((cards.name(cards.STD52, x), x) for x in range(52))
+
+
 class Knowledge:
     """What each seat (and the table, -1) may know, read from the events as
     they come: its dealt cards, the okie, its own discard and face-down plays,
@@ -321,9 +324,9 @@ class Knowledge:
                 elif e[0] == "act":
                     args = e[3] or {}
                     if "card" in args and (not args["down"] or e[1] == seat):
-                        k.add(c(args["card"]))
+                        k.add(_CODE[args["card"]])
                     if "discard" in args and e[1] == seat:
-                        k.add(c(args["discard"]))
+                        k.add(_CODE[args["discard"]])
         return self.k
 
 

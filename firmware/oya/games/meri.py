@@ -610,9 +610,11 @@ class MeriDeal(Deal):
                 out.append(self.discard)
         # the okie, once in a hand, is still known to all; it may also have
         # been played: list each card once
+        mark = bytearray(52)
         res = bytearray()
         for c in out:
-            if not _has(res, c):
+            if not mark[c]:
+                mark[c] = 1
                 res.append(c)
         return bytes(res)
 
