@@ -13,6 +13,7 @@
 import os
 import sys
 import types
+import zlib
 from pathlib import Path
 
 import pytest
@@ -33,21 +34,50 @@ sys.modules.setdefault("oya_harness", _h)
 from tools import mpy_runtime  # noqa: E402
 
 MP_SUFFIX = "[micropython]"
-_module_runs = {}  # path -> ModuleRun, per worker process
+_module_runs = {}  # path -> ModuleRun (or Unavailable), per process
+# Under xdist the controller makes a directory shared by its workers, so a
+# module whose items land on both workers still runs once under MicroPython:
+# the first worker to need it runs it under a lock, the other reads its result.
+SHARED_ENV = "OYA_MPY_SHARED_DIR"
+
+
+def _run_module(path):
+    try:
+        run = mpy_runtime.run_test_module(path, timeout=int(os.environ.get("OYA_MPY_TIMEOUT", "300")))
+    except mpy_runtime.Unavailable as e:
+        return e, None
+    try:
+        mpy_runtime.write_heap_report(run, os.environ.get("OYA_MPY_HEAP_DIR"))
+    except OSError:
+        pass
+    return run, run.result.to_json()
+
+
+def _shared_module_run(path, shared):
+    import fcntl
+    key = "%s-%08x" % (path.stem, zlib.crc32(str(path).encode()))
+    done = Path(shared) / (key + ".json")
+    with open(Path(shared) / (key + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if done.exists():
+            return mpy_runtime.module_run_from_result(
+                path, mpy_runtime.list_tests(path), mpy_runtime.Result.from_json(done.read_text()))
+        run, text = _run_module(path)
+        if text is not None:
+            tmp = done.with_suffix(".tmp")
+            tmp.write_text(text)
+            os.replace(tmp, done)
+        return run
 
 
 def _module_run(path):
     run = _module_runs.get(path)
     if run is None:
-        try:
-            run = mpy_runtime.run_test_module(path, timeout=int(os.environ.get("OYA_MPY_TIMEOUT", "300")))
-        except mpy_runtime.Unavailable as e:
-            run = e
+        shared = os.environ.get(SHARED_ENV)
+        if shared and os.environ.get("PYTEST_XDIST_WORKER") and os.path.isdir(shared):
+            run = _shared_module_run(path, shared)
         else:
-            try:
-                mpy_runtime.write_heap_report(run, os.environ.get("OYA_MPY_HEAP_DIR"))
-            except OSError:
-                pass
+            run = _run_module(path)[0]
         _module_runs[path] = run
     return run
 
@@ -113,3 +143,23 @@ def _runtime_version(path):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "micropython: runs under real MicroPython (WebAssembly port)")
+    if not hasattr(config, "workerinput"):  # the controller (or a run without xdist)
+        import tempfile
+        import time
+        import shutil
+        # leftovers of killed sessions
+        for old in Path(tempfile.gettempdir()).glob("oya-mpy-share-*"):
+            try:
+                if time.time() - old.stat().st_mtime > 3 * 3600:
+                    shutil.rmtree(old, ignore_errors=True)
+            except OSError:
+                pass
+        config._oya_mpy_shared = tempfile.mkdtemp(prefix="oya-mpy-share-")
+        os.environ[SHARED_ENV] = config._oya_mpy_shared  # inherited by the workers it spawns
+
+
+def pytest_unconfigure(config):
+    shared = getattr(config, "_oya_mpy_shared", None)
+    if shared:
+        import shutil
+        shutil.rmtree(shared, ignore_errors=True)

@@ -122,6 +122,17 @@ class Result:
                 return self.host_paths(s.error)
         return ""
 
+    def to_json(self):
+        """Everything needed to rebuild this Result (from_json), as JSON text."""
+        return json.dumps({"raw": self.raw, "stdout": self.stdout, "stderr": self.process_stderr,
+                           "wall_ms": self.wall_ms, "mounts": self._mounts, "fatal": self.fatal})
+
+    @classmethod
+    def from_json(cls, text):
+        d = json.loads(text)
+        return cls(d["raw"], stdout=d["stdout"], stderr=d["stderr"], wall_ms=d["wall_ms"],
+                   mounts=[tuple(m) for m in d["mounts"]], fatal=d["fatal"])
+
     def step(self, name):
         for s in self.steps:
             if s.name == name:
@@ -349,6 +360,14 @@ def run_test_module(path, *, heapsize=None, timeout=300, names=None):
         steps.append({"name": n, "code": "__oya_mod.%s()" % n, "filename": "<harness>"})
     result = run_steps(steps, extra_dirs=[(str(path.parent), TESTS_BOTH_DST)], heapsize=heapsize,
                        timeout=timeout)
+    return module_run_from_result(path, names, result)
+
+
+def module_run_from_result(path, names, result):
+    """Turn a test module's run (steps "import", then one per test) into a
+    ModuleRun."""
+    path = Path(path)
+    mod = path.stem
     outcomes = {}
     by_name = {s.name: s for s in result.steps}
     imp = by_name.get("import")
