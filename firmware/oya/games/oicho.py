@@ -23,6 +23,32 @@
 #   showdown the dealer's hand is turned up, then the children in order turn
 #            up their columns; every (child, column) bet is settled alone.
 # The dealer's net since taking the deal (match.dealer_net) decides sudachi.
+#
+# Decided beyond the spec (the spec's [PROPOSED] points are the defaults):
+# - Action ids: bet {col, chips}, bet_done, first_card {from}, koi/shimo
+#   {col} (no col: the dealer's hand). Codes: DONE 0, KOI 1, SHIMO 2,
+#   TOP/FOURTH/BOTTOM 3-5, koi col c = 10+c, shimo col c = 20+c,
+#   bet = col*1000 + chips.
+# - Forced koi/shimo (and a yaku's stay) is offered as the single choice,
+#   so the player confirms it. Nothing is offered when there is nothing to
+#   decide: children who cannot bet are skipped (see "bet" above).
+# - No chips move at bet time: each (child, column) bet is settled by one
+#   transfer of the net amount (why: higher, oyaken, arashi, shippin,
+#   kuppin; extra {"col": N}); a returned stake moves nothing and is noted.
+# - A child may bet more than they hold: points may go negative (A11).
+# - shippin/kuppin are never drawn to, whatever draw_restrictions says (the
+#   app's enforcement; A15 for a child's shippin); "none" frees the dealer
+#   from shichiken/santa too, "dealer_only" frees only the children.
+# - The dealer's second card is dealt face down (the dealer sees both
+#   cards from then on); both are turned up at the showdown. The third
+#   cards (columns and dealer) are face up.
+# - Showdown order: the dealer, then the children in betting order, each
+#   child's columns in column order; a shared column is turned up once.
+#   Unbet columns are not settled, and a face-down unbet second card
+#   (unbet_second_card=face_down) stays face down.
+# - domae 1..100 (it also sizes the bet choices); starting_points 1..9999.
+# - First dealer: one card each in seat order; if the tied seats could not
+#   all draw again, the first tied seat deals (never happens in practice).
 from oya.compat import const
 from oya.game import Deal, EN
 from oya.match import Match
