@@ -552,6 +552,17 @@ class MeriDeal(Deal):
         return bytes(out)
 
     def public(self):
+        """What the table sees. Seats are indexes; cards are codes in bytes.
+        phase, turn, dealer; start (-1 until the robotta round is over);
+        trump (suit 0-3 = S H D C) and okie (the turned-up card, known to all
+        even once okie_at, the seat that took it, holds it); robotta (the
+        announcer or -1); trick (1-based, 0 before play), tricks_per_deal,
+        leader; cards (the trick in play order from the leader, HIDDEN for a
+        face-down trump); meri (this trick is a meri), monchi; counts (hand
+        sizes); played/leaders/winners (the finished tricks), last (the last
+        finished trick); tricks and hiki per team (A, B) this deal; result
+        (the adjusted counts, at the end); score (the match's team totals
+        before this deal), deal and deals (deal number, deals per game)."""
         n = self.nseats
         k = self.trick_no
         done = self._done_cards()
@@ -650,6 +661,11 @@ class MeriMatch(Match):
             raise ValueError("players is %d: %d seats needed" % (p, p))
         Match.__init__(self, opts, names, chips, dealer, seed)
         self.teams = [0, 0]
+
+    @classmethod
+    def seat_counts(cls, opts):
+        """The seat counts these options allow (the `players` option)."""
+        return (_opt(opts, "players", 4),)
 
     def starting_chips(self):
         return 0
