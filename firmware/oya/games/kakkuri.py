@@ -26,15 +26,17 @@
 # Action ints (each self-contained: decode needs no state):
 #   0 look, 1 decline, 2 utazu, 3 sanzoku, 4 pass, 5 fold, 6 hako,
 #   16 + s  fuwari with seat s,
-#   64 + x  play. x = ((v * 2 + k) * 2 + a?) * 2 + t?, where a?/t? say that the
-#           aka-choro / the taiko is in the play, k that the kuro-hibashi is,
-#           and v holds six base-13 digits, lowest first: the non-wild ranks
-#           of the play in descending order (the kuro-hibashi counted as a 3),
-#           zero-padded to 6 - (wilds played) digits, then the aka-choro's
-#           declared rank (if played), then the taiko's. The order of the
-#           cards is not stored: apply/decode recompute it (one legal order
-#           from the base; different orders of one set of cards always leave
-#           the same base). Largest action < 2^26.
+#   64 + x  play. x = (((v * 12 + last - 1) * 2 + k) * 2 + a?) * 2 + t?, where
+#           last is the rank of the play's last card (the new base), a?/t?
+#           say that the aka-choro / the taiko is in the play, k that the
+#           kuro-hibashi is, and v holds six base-13 digits, lowest first: the
+#           non-wild ranks of the play in descending order (the kuro-hibashi
+#           counted as a 3), zero-padded to 6 - (wilds played) digits, then
+#           the aka-choro's declared rank (if played), then the taiko's. So an
+#           action is a set of cards and the base it leaves; the order of the
+#           cards is recomputed by apply/decode (one legal order from the
+#           base; any two orders of one set that end on the same rank are the
+#           same move). Largest action < 2^29 (a MicroPython small int).
 # Copies of a rank are interchangeable: a play of "5" takes the lowest code.
 #
 # Places (places()): seat:N (a hand, folded ones too), base (the first base
@@ -159,10 +161,11 @@ def is_sanzoku(hand):
     return ranks + (wild - singles) // 2 == 3
 
 
-def play_code(ranks, k=0, a=0, t=0):
+def play_code(ranks, k, a, t, last):
     """The action of a play: `ranks` the non-wild ranks (the kuro-hibashi
     counted as a 3, and k=1 when it is one of them), a / t the rank declared
-    for the aka-choro / the taiko (0 when not played)."""
+    for the aka-choro / the taiko (0 when not played), `last` the rank of its
+    last card."""
     nw = (1 if a else 0) + (1 if t else 0)
     rs = sorted(ranks, reverse=True)
     if len(rs) > 6 - nw or len(rs) + nw == 0:
@@ -183,12 +186,15 @@ def play_code(ranks, k=0, a=0, t=0):
             m *= 13
     if k and 3 not in rs:
         raise ValueError("3k is a 3")
+    if not 1 <= last <= 12:
+        raise ValueError("rank 1-12")
+    v = v * 12 + last - 1
     return PLAY + ((v * 2 + (1 if k else 0)) * 2 + (1 if a else 0)) * 2 + (1 if t else 0)
 
 
 def play_parts(action):
-    """-> (non-wild ranks, descending; k; aka rank or 0; taiko rank or 0), or
-    None when `action` is not a well-formed play."""
+    """-> (non-wild ranks, descending; k; aka rank or 0; taiko rank or 0;
+    last rank), or None when `action` is not a well-formed play."""
     x = action - PLAY
     if x < 0:
         return None
@@ -196,6 +202,8 @@ def play_parts(action):
     fa = (x >> 1) & 1
     k = (x >> 2) & 1
     v = x >> 3
+    last = v % 12 + 1
+    v //= 12
     ranks = []
     end = False
     for i in range(6 - fa - ft):
@@ -220,7 +228,9 @@ def play_parts(action):
             return None
     if v or not (ranks or a or t) or (k and 3 not in ranks):
         return None
-    return ranks, k, a, t
+    if last not in ranks and last != a and last != t:
+        return None
+    return ranks, k, a, t, last
 
 
 def play_size(action):
@@ -262,14 +272,14 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     seen = set()
     found = []
 
-    def code():
+    def code(last):
         rs = []
         for r in range(12, 0, -1):
             n = used[r] + (st[0] if r == 3 else 0)
             while n:
                 rs.append(r)
                 n -= 1
-        return play_code(rs, st[0], st[1], st[2])
+        return play_code(rs, st[0], st[1], st[2], last)
 
     def rec(prev, first):
         for r in _succ(prev, first, anyone):
@@ -306,7 +316,7 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
                                     seq.append(r * 4 + 2)
                                 if wm & 2:
                                     seq.append(r * 4 + 3)
-                                c = code()
+                                c = code(r)
                                 if want:
                                     if c == want:
                                         found.append(list(seq))
@@ -378,26 +388,29 @@ def _token_short(tok, lang):
 
 
 def parse_play(names):
-    """Transcript card strings (["4", "2w=5", "6"]) -> the play action."""
+    """Transcript card strings in play order (["4", "2w=5", "6"]) -> the
+    play action."""
     ranks = []
-    k = a = t = 0
+    k = a = t = last = 0
     for s in names:
         if s[:3] == "1w=":
             if a:
                 raise ValueError("two aka-choro")
-            a = int(s[3:])
+            a = last = int(s[3:])
         elif s[:3] == "2w=":
             if t:
                 raise ValueError("two taiko")
-            t = int(s[3:])
+            t = last = int(s[3:])
         elif s == "3k":
             if k:
                 raise ValueError("two 3k")
             k = 1
             ranks.append(3)
+            last = 3
         else:
-            ranks.append(int(s))
-    return play_code(ranks, k, a, t)
+            last = int(s)
+            ranks.append(last)
+    return play_code(ranks, k, a, t, last)
 
 
 def value_label(value, yaku, lang=EN):
@@ -856,6 +869,10 @@ class KakkuriDeal(Deal):
                 toks.append(p[2] * 4 + 2)
             if p[3]:
                 toks.append(p[3] * 4 + 3)
+            for i in range(len(toks)):
+                if toks[i] >> 2 == p[4]:
+                    toks.append(toks.pop(i))
+                    break
         return toks
 
     def decode(self, action):
@@ -985,9 +1002,10 @@ class KakkuriMatch(Match):
     def deck(self):
         return cards.deck(cards.KOMATSU)
 
-    def _draw_off(self, source, tied, log):
-        """Each tied seat draws a card, the highest rank wins; ties redraw.
-        Returns the seats in order, best first."""
+    def _draw_off(self, source, tied, log, full=True):
+        """Each tied seat draws a card, the highest rank wins; ties redraw
+        (only for first place unless `full`). Returns the seats in order,
+        best first."""
         if len(tied) <= 1:
             return list(tied)
         if len(source) < len(tied):
@@ -1000,12 +1018,14 @@ class KakkuriMatch(Match):
         out = []
         for v in range(12, 0, -1):
             grp = [s for s in tied if r[s] == v]
-            out.extend(self._draw_off(source, grp, log))
+            if grp and (full or not out):
+                grp = self._draw_off(source, grp, log, full)
+            out.extend(grp)
         return out
 
     def draw_first_dealer(self, source):
         seats = [s for s in range(len(self.ledger)) if self.ledger.chips[s] > 0] or [0]
-        self.dealer = self._draw_off(source, seats, self.intro)[0]
+        self.dealer = self._draw_off(source, seats, self.intro, False)[0]
         return self.dealer
 
     def after_deal(self, deal):

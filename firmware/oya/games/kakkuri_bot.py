@@ -69,22 +69,16 @@ def smart_bot(deal, seat, rng):
     for c in hand:
         if c == K.AKA or c == K.TAIKO:
             wilds += 1
-    scored = []
+    best = []
+    top = None
     for a in plays:
-        ranks, k, ar, tr = K.play_parts(a)
-        n = len(ranks) + (1 if ar else 0) + (1 if tr else 0)
+        ranks, k, ar, tr, last = K.play_parts(a)
         w = (1 if ar else 0) + (1 if tr else 0)
+        n = len(ranks) + w
         score = 2 * n - 3 * w
         if w and w == wilds and nh - n > 1:
             score -= 2          # spends the last wild with cards still to shed
-        scored.append((score, a))
-    scored.sort(key=lambda x: -x[0])
-    anyone = deal.anyone
-    best = []
-    top = None
-    for score, a in scored[:10]:
-        toks = K.play_order(a, v["base"], v["sanzoku"][seat], anyone)
-        if toks is not None and toks[-1] >> 2 == 12:
+        if last == 12:
             score -= 5          # hold the 12: do not hand the kiri on
         if top is None or score > top:
             top = score
