@@ -214,7 +214,8 @@ def _pytest_on_demo(tmp_path, *args):
     (tmp_path / "tests" / "conftest.py").write_text(
         "import runpy\nglobals().update((k, v) for k, v in runpy.run_path(%r).items()\n"
         "                 if not k.startswith('__'))\n" % str(ROOT / "tests" / "conftest.py"))
-    env = dict(os.environ, OYA_MPY_HEAP_DIR=str(tmp_path / "heap"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "OYA_MPY"))}
+    env["OYA_MPY_HEAP_DIR"] = str(tmp_path / "heap")
     p = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA",
                         "--rootdir", str(tmp_path), str(tmp_path / "tests")] + list(args),
                        capture_output=True, text=True, cwd=str(tmp_path), env=env, timeout=300)
