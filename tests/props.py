@@ -64,6 +64,8 @@ def run_deals(game, deals=2000, seed=b"\x00" * 32, seats=None, bots=("random", "
         mseed = rng.derive(seed, match_no)
         opts = random_options(mod.OPTIONS, r) if option_draw else rules.defaults(mod.OPTIONS)
         nseats = lo + r.below(hi - lo + 1)
+        if isinstance(opts.get("players"), int):    # games whose seat count is an option
+            nseats = opts["players"]
         bot = bots_for(game, bots[match_no % len(bots)])
         s = Session(game, "prop", opts, ["P%d" % (i + 1) for i in range(nseats)], None, None, mseed)
         m = s.match

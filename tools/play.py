@@ -107,7 +107,14 @@ def main(argv):
     except (ValueError, rules.RulesetError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
-    nseats = a.seats or mod.MATCH.SEATS[0]
+    nseats = a.seats or opts.get("players") or mod.MATCH.SEATS[0]
+    if "players" in opts and a.seats and not any(o.startswith("players=") for o in a.option):
+        opts["players"] = a.seats        # --seats sets the game's own player-count option
+        try:
+            rules.validate({"game": a.game, "name": name, "options": opts}, "--seats")
+        except rules.RulesetError as e:
+            print("error: %s" % e, file=sys.stderr)
+            return 2
     lo, hi = mod.MATCH.SEATS
     if not lo <= nseats <= hi:
         print("error: %s takes %d to %d seats." % (a.game, lo, hi), file=sys.stderr)

@@ -248,9 +248,11 @@ class App:
         L = self.lang
         mod = load(game)
         lo, hi = mod.MATCH.SEATS
-        default = opts.get("players", lo if lo > 3 else min(hi, 4))
-        if not isinstance(default, int):
-            default = lo
+        if isinstance(opts.get("players"), int):
+            # the ruleset fixes the seat count (Kakkuri, Meri): no question
+            self.pick_names(game, rs_name, opts, opts["players"])
+            return
+        default = lo if lo > 3 else min(hi, 4)
         self.push(Spinner(t("seats", L), lo, hi, default,
                           lambda n: self.pick_names(game, rs_name, opts, n), self.pop))
 
