@@ -70,10 +70,10 @@ def expected_draws(ranks, dealer, o):
     return {"koi", "shimo"}
 
 
-def allowed_cards(deal, seat):
-    """What `seat` (-1: the table) may know, from the events alone."""
+def allowed_cards(deal):
+    """{seat: cards it may know} (-1: the table), from the events alone."""
     bettors = {}
-    public, private, dealer_down = set(), set(), []
+    public, private, dealer_down = set(), {}, []
     for e in deal.events:
         if e[0] == "act" and e[2] == "bet":
             bettors.setdefault(e[3]["col"], set()).add(e[1])
@@ -83,13 +83,14 @@ def allowed_cards(deal, seat):
                 public.add(code)
             elif to == "dealer":
                 dealer_down.append(code)
-            elif to.startswith("col:") and seat in bettors.get(int(to[4:]), ()):
-                private.add(code)
+            elif to.startswith("col:"):
+                for s in bettors.get(int(to[4:]), ()):
+                    private.setdefault(s, set()).add(code)
         elif e[0] == "reveal":
             public.add(e[1])
-    if seat == deal.dealer and len(dealer_down) >= 2:
-        private.update(dealer_down)
-    return public | private
+    if len(dealer_down) >= 2:
+        private.setdefault(deal.dealer, set()).update(dealer_down)
+    return dict((s, public | private.get(s, set())) for s in range(-1, deal.nseats))
 
 
 def view_cards(v):
@@ -102,10 +103,11 @@ def view_cards(v):
 
 
 def leak_check(deal):
+    allowed = allowed_cards(deal)
     for seat in range(-1, deal.nseats):
         seen = deal.seen(seat)
         assert len(seen) == len(set(seen))
-        assert set(seen) == allowed_cards(deal, seat), (seat, deal.events)
+        assert set(seen) == allowed[seat], (seat, deal.events)
         v = deal.public() if seat < 0 else deal.view(seat)
         assert sorted(view_cards(v)) == sorted(seen)
         for k, val in v.items():       # no card bytes anywhere else
