@@ -578,3 +578,26 @@ def test_smart_bot_behaviour():
     assert d.stake(1, 1) > 0 and d.stake(3, 1) > 0
     assert d.stake(0, 1) == 0 and d.stake(2, 1) == 0
     assert 0 < d.total <= 10 // 2 + 1
+
+
+class ViewOnly:
+    """A deal as a bot may see it: choices() and view() and nothing else."""
+
+    def __init__(self, deal):
+        self._deal = deal
+
+    def choices(self, seat=None):
+        return self._deal.choices(seat)
+
+    def view(self, seat):
+        return self._deal.view(seat)
+
+
+def test_bots_use_only_view_and_choices():
+    def via_view(bot):
+        return lambda d, seat, r: bot(ViewOnly(d), seat, r)
+
+    for bot in (smart_bot, random_bot):
+        for opts in ({}, {"column_sharing": "exclusive", "mandatory_bet": False, "columns": 5}):
+            for m in play_deals(10, b"\x17" * 32, opts=opts, bot=via_view(bot), max_deals=3):
+                assert m.deal_no > 0
