@@ -19,7 +19,7 @@ from oya.games.oicho_bot import random_bot, smart_bot
 from oya.session import Session
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "both"))
-from oicho_util import new_match, run, start, bet_all, finish, pays, shows  # noqa: E402
+from oicho_util import new_match, start, bet_all, finish, pays, shows  # noqa: E402
 
 CARD_KEYS = ("maki", "cols", "hand")
 

@@ -1,7 +1,7 @@
 # Oicho-Kabu test vectors OK-01..OK-25 (shared/rules/oicho_kabu.md §11),
 # played through the engine with rigged stocks. Runtime-neutral.
 from oya.games import oicho
-from oya.games.oicho import (DONE, KOI, SHIMO, TOP, FOURTH, BOTTOM, KOI_COL, SHIMO_COL, BET,
+from oya.games.oicho import (KOI, SHIMO, FOURTH, BOTTOM, KOI_COL, SHIMO_COL, BET,
                              hand_value, yaku, settle, value_label, plus_minus)
 from oya.game import JA
 from oicho_util import new_match, run, start, bet_all, finish, pays, shows, to_koi_phase
