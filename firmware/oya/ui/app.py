@@ -393,7 +393,8 @@ class App:
 
     def pause_menu(self, play=None):
         L = self.lang
-        items = [t("continue", L), t("standings", L), t("recall", L), t("print", L), t("quit", L)]
+        items = [t("continue", L), t("standings", L), t("recall", L), t("print", L), t("quit", L),
+                 t("end_match", L)]
 
         def pick(i):
             if i == 0:
@@ -404,9 +405,11 @@ class App:
                 self.recall_screen()
             elif i == 3:
                 self.print_lines(self.standings_lines())
-            else:
+            elif i == 4:
                 self.session = None
                 self.home()
+            else:
+                self.match_over()      # the players agree to stop (Kakkuri's time limit)
 
         self.push(Menu(t("pause", L), items, pick, self.pop))
 

@@ -33,6 +33,7 @@ _T = {
     "recall": ("Last deals", "リレキ"),
     "print": ("Print", "インサツ"),
     "quit": ("Save and quit", "ホゾン シテ オワル"),
+    "end_match": ("End match now", "シュウリョウ スル"),
     "results": ("Results", "ケッカ"),
     "balances": ("Balances", "ザンダカ"),
     "match_end": ("Match over", "シュウリョウ"),
