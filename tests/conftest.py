@@ -41,9 +41,13 @@ _module_runs = {}  # path -> ModuleRun (or Unavailable), per process
 SHARED_ENV = "OYA_MPY_SHARED_DIR"
 
 
+_selected = {}  # path -> test names whose [micropython] items this session runs
+
+
 def _run_module(path):
     try:
-        run = mpy_runtime.run_test_module(path, timeout=int(os.environ.get("OYA_MPY_TIMEOUT", "300")))
+        run = mpy_runtime.run_test_module(path, names=_selected.get(path),
+                                          timeout=int(os.environ.get("OYA_MPY_TIMEOUT", "300")))
     except mpy_runtime.Unavailable as e:
         return e, None
     try:
@@ -60,8 +64,9 @@ def _shared_module_run(path, shared):
     with open(Path(shared) / (key + ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if done.exists():
+            names = _selected.get(path) or mpy_runtime.list_tests(path)
             return mpy_runtime.module_run_from_result(
-                path, mpy_runtime.list_tests(path), mpy_runtime.Result.from_json(done.read_text()))
+                path, names, mpy_runtime.Result.from_json(done.read_text()))
         run, text = _run_module(path)
         if text is not None:
             tmp = done.with_suffix(".tmp")
@@ -87,6 +92,18 @@ def pytest_collect_file(file_path, parent):
             and file_path.parent.name == "both" and file_path.parent.parent.name == "tests"):
         return MicroPythonFile.from_parent(parent, path=file_path)
     return None
+
+
+def pytest_collection_finish(session):
+    # Run only the selected tests of a module under MicroPython (-k, node ids),
+    # in source order. Every xdist worker sees the same selection.
+    _selected.clear()
+    for item in session.items:
+        if isinstance(item, MicroPythonItem):
+            _selected.setdefault(item.path, []).append(item.test)
+    for path, names in _selected.items():
+        order = mpy_runtime.list_tests(path)
+        names.sort(key=lambda n: order.index(n) if n in order else len(order))
 
 
 class MicroPythonFile(pytest.File):

@@ -241,3 +241,10 @@ def test_pytest_counts_micropython_items(tmp_path, workers):
     assert "MicroPython 1." in out
     heap = json.loads((tmp_path / "heap" / "test_demo.json").read_text())
     assert heap["heap_high"] > 0 and heap["tests"]["test_passes"]["status"] == "passed"
+
+
+def test_pytest_selection_runs_only_selected_tests_under_micropython(tmp_path):
+    out = _pytest_on_demo(tmp_path, "-k", "passes or raises")
+    assert _counts(out) == {"passed": 2, "failed": 2}, out
+    heap = json.loads((tmp_path / "heap" / "test_demo.json").read_text())
+    assert sorted(heap["tests"]) == ["test_passes", "test_raises"] and heap["complete"] is False

@@ -319,6 +319,7 @@ class ModuleRun(dict):
         r = self.result
         return {
             "module": self.path.stem,
+            "complete": set(self) >= set(list_tests(self.path)),  # false: only some tests ran
             "path": _rel(self.path),
             "runtime": r.runtime,
             "heap_initial": r.heap_initial,
