@@ -403,6 +403,11 @@ class KachiDeal(Deal):
             return False
         return self.best(seat)[2] < self.threshold
 
+    def _same(self, a, b):
+        """Two cards with one transcript name: showing either is the same
+        choice, so only the first is offered."""
+        return cards.name(self.kind, a) == cards.name(self.kind, b)
+
     def _rate_hi(self, seat):
         hi = self.ledger.chips[seat]
         if self.rcap is not None and self.rcap < hi:
@@ -437,6 +442,9 @@ class KachiDeal(Deal):
                 i = a - EXPOSE
                 if i >= len(hand) or self.up[seat] & (1 << i):
                     return "Show a card still hidden"
+                for k in range(i):
+                    if not self.up[seat] & (1 << k) and self._same(hand[k], hand[i]):
+                        return "Same as another card"
                 return None
             return "Show one of your cards first"
         if EXPOSE <= a < EXPOSE + 4:
@@ -501,7 +509,11 @@ class KachiDeal(Deal):
             return "The stock is empty"
         if self.any_card:
             return None if a == DRAW else "Draw first, then show"
-        return "Pick the card to show" if a == DRAW else None
+        if a == DRAW:
+            return "Pick the card to show"
+        if a == DRAW_SHOW + 1 and self._same(hand[0], hand[1]):
+            return "Same as the other card"
+        return None
 
     def apply(self, a, seat):
         do, args = self.decode(a)
