@@ -17,7 +17,8 @@ def two_cols(left, right, width=COLS):
     room = width - len(right)
     if room < 1:
         return fit(right, width)
-    return fit(left, room - 1).ljust(room) + right
+    left = fit(left, room - 1)
+    return left + " " * (room - len(left)) + right   # MicroPython's str has no ljust
 
 
 class Grid:
