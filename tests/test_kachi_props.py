@@ -68,9 +68,9 @@ def test_props_2000_deals_random_options():
 
 
 def test_props_default_options_smart():
-    stats = run_deals("kachi", deals=300, seed=b"kachi-props-1111111111111111111!",
+    stats = run_deals("kachi", deals=200, seed=b"kachi-props-1111111111111111111!",
                       option_draw=False, bots=("smart",), leak_check=leak_check)
-    assert stats["deals"] == 300
+    assert stats["deals"] == 200
 
 
 def test_props_variant_options():
@@ -94,8 +94,8 @@ def test_props_variant_options():
                 o.update(v)
                 return o
             props.random_options = fixed
-            stats = run_deals("kachi", deals=150, seed=rng.derive(b"v" * 32, i),
+            stats = run_deals("kachi", deals=100, seed=rng.derive(b"v" * 32, i),
                               leak_check=leak_check)
-            assert stats["deals"] == 150
+            assert stats["deals"] == 100
     finally:
         props.random_options = orig

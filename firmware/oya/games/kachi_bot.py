@@ -69,7 +69,7 @@ def smart_bot(deal, seat, rng):
     if CALL in ch:
         rate = v["rate"]
         lo = deal.rmin
-        high = rate > 2 * lo or rate * 4 > deal.ledger.chips[seat]
+        high = rate > 2 * lo or rate * 4 > v["chips"][seat]
         if s >= 7 or (s >= 4 and not high) or (not high and rate <= lo):
             return CALL
     return SHIROKU if SHIROKU in ch else FOLD
