@@ -52,6 +52,8 @@
 #   * tie-breaks (equal strength): aka_pin_priority first, then colour
 #     (more cards of the favoured colour, then the colour of the higher
 #     number), on the two cards played.
+#   * pin_41_91_position = between_5-5_and_6-6 puts 4-1 and 9-1 just above
+#     5-5, below tamashii.
 #   * shibari: checked on the first turn (after any draw) against the tied
 #     hand's strength, tie-breaks ignored; a seat below may only fold (or
 #     shiroku). If one seat is left and has not yet been checked, it gets its
@@ -820,6 +822,8 @@ class KachiDeal(Deal):
             return "ドレヲミセル?" if lang else "Show which card?"
         if self.more:
             return "4マイメヲ ヒク?" if lang else "Draw a 4th card?"
+        if self._restricted(seat) and self._why_draw(DRAW_SHOW, seat) and self._why_draw(DRAW, seat):
+            return "シバリ: シモ" if lang else "Shibari: must fold"
         if self.phase == P_RATE:
             return ("レート? %dジュンメ" if lang else "Set the rate, round %d") % self.circuit
         return ("%d コール? シモ?" if lang else "Call %d or fold?") % self.rate
