@@ -537,7 +537,7 @@ def test_dealer_passes_when_it_cannot_ante():
     # the hiki keeps the dealer, who cannot ante: the deal passes on
     assert m.dealer == 1 and not m.over()
     d = deal(m, [None, ["2", "3"], ["4", "5"]])
-    assert d.dealt[0] == 0 and d.turn == 1 and m.ledger.pot == 26
+    assert d.dealt[0] == 0 and d.turn == 1 and m.ledger.pot == 15 + 2
 
 
 def test_hiki_on_the_last_deal_splits_the_pot():
