@@ -27,9 +27,40 @@ def _mkdir(path):
         pass
 
 
+def forget_games(keep=None):
+    """Drop every game engine (and bot) module but `keep`'s from the module
+    table, so MicroPython frees its code: one game's engine in RAM at a time.
+    Only on MicroPython: CPython callers may hold the modules themselves."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    import oya.games as pkg
+    for k in [k for k in sys.modules if k.startswith("oya.games.")]:
+        g = k[10:]
+        if keep is None or (g != keep and g != keep + "_bot"):
+            del sys.modules[k]
+            try:
+                delattr(pkg, g)
+            except AttributeError:
+                pass
+
+
+def _ruleset_game(path):
+    """The game a ruleset file names (None when it cannot tell): read before
+    validating, so listing one game's rulesets imports no other engine."""
+    from oya.jsonlite import loads
+    try:
+        with open(path, "rb") as f:
+            g = loads(f.read(rules.MAX_BYTES).decode()).get("game")
+    except Exception:
+        return None
+    return g if g in GAMES else None
+
+
 def list_rulesets(game=None):
     """[(file, game, name, options or None, error or None)] for rulesets/*.json.
-    Only plain file names inside rulesets/ are read."""
+    Only plain file names inside rulesets/ are read. Each file is validated
+    with its own game's engine, which is forgotten again unless it is `game`."""
     out = []
     try:
         files = sorted(os.listdir(RULESET_DIR))
@@ -38,6 +69,10 @@ def list_rulesets(game=None):
     for fn in files:
         if not fn.endswith(".json") or "/" in fn or fn.startswith("."):
             continue
+        if game is not None:
+            g = _ruleset_game(RULESET_DIR + "/" + fn)
+            if g is not None and g != game:
+                continue
         try:
             g, name, opts = rules.load(RULESET_DIR + "/" + fn)
             err = None
@@ -47,6 +82,8 @@ def list_rulesets(game=None):
             g, name, opts, err = None, fn, None, "%s: cannot be read (%s)." % (fn, e)
         if game is None or g == game or g is None:
             out.append((fn, g, name, opts, err))
+        if game is None:
+            forget_games(None)
     return out
 
 
@@ -104,6 +141,8 @@ class App:
     def tick(self, now):
         """Time passes: bot seats act. True when something changed."""
         self.now = now
+        if self.check_printer():
+            return True
         scr = self.top()
         if hasattr(scr, "tick"):
             try:
@@ -132,6 +171,17 @@ class App:
 
     # -- boot and home ------------------------------------------------------------------
     def boot(self):
+        errors = getattr(self.hw, "errors", None) if self.hw is not None else None
+        if errors:
+            # board file or device problems: say so once, then carry on with defaults
+            lines = []
+            for e in errors:
+                lines.extend(wrap(str(e)))
+            self.replace(Message(t("error", self.lang), lines, self.boot_match))
+            return
+        self.boot_match()
+
+    def boot_match(self):
         try:
             rec = self.match_j.load()
         except JournalCorrupt:
@@ -191,6 +241,7 @@ class App:
 
     def pick_ruleset(self, game):
         L = self.lang
+        forget_games(game)
         mod = load(game)
         found = list_rulesets(game)
         items = [t("defaults", L)]
@@ -456,7 +507,23 @@ class App:
     def printer(self):
         hw = self.hw
         p = getattr(hw, "printer", None) if hw is not None else None
+        if p is None or not getattr(p, "fitted", True):
+            return None
         return p if self.settings["printer"] else None
+
+    def check_printer(self):
+        """A slip that failed after it was queued (paper out, unplugged) is
+        reported once; play goes on either way."""
+        p = self.printer()
+        if p is None:
+            return False
+        failed = getattr(p, "failed", 0)
+        if failed and failed != getattr(self, "_printer_failed", 0):
+            self._printer_failed = failed
+            why = getattr(p, "last_error", None) or ""
+            self.push(Message(t("print", self.lang), [t("not_printed", self.lang)] + wrap(why)[:3], self.pop))
+            return True
+        return False
 
     def print_lines(self, lines):
         L = self.lang

@@ -233,7 +233,7 @@ class PlayScreen(Screen):
         for k in range(room):
             j = self.top + k
             if j < len(self.entries):
-                g.put(r + k, (">" if j == self.cursor else " ") + self.entries[j][0], j == self.cursor)
+                g.put(r + k, (">" if j == self.cursor else " ") + self.entries[j][0])
             else:
                 g.put(r + k, "")
 

@@ -40,10 +40,12 @@ class Menu(Screen):
                 continue
             it = self.items[j]
             mark = ">" if j == self.i else " "
+            # the cursor is a glyph, not an inverted row: moving it changes
+            # two cells, not two whole pages of the display
             if isinstance(it, tuple):
-                g.put(r + 1, two_cols(mark + it[0], it[1]), j == self.i)
+                g.put(r + 1, two_cols(mark + it[0], it[1]))
             else:
-                g.put(r + 1, mark + it, j == self.i)
+                g.put(r + 1, mark + it)
 
     def key(self, k):
         n = len(self.items)
