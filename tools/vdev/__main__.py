@@ -1,0 +1,5 @@
+import sys
+
+from tools.vdev import main
+
+sys.exit(main())
