@@ -132,3 +132,70 @@ def test_bad_ruleset_listed_with_error_and_cannot_be_chosen(flash):
     assert "invalid" in app.screen_text()
     app.key(K.OK)
     assert "columns" in app.screen_text()
+
+
+class FakePrinter:
+    fitted = True
+    failed = 0
+    last_error = None
+
+    def __init__(self):
+        self.slips = []
+
+    def slip(self, lines, cut=True):
+        self.slips.append(list(lines))
+
+
+class FakeHw:
+    display = None
+    errors = []
+
+    def __init__(self):
+        self.printer = FakePrinter()
+
+
+def test_commit_slip_then_deal_record_verify_on_a_laptop(flash):
+    from oya import rng
+    from oya.compat import unhex
+    from tools import verify
+    hw = FakeHw()
+    app = App(hw)
+    new_table(app, GAMES.index("oicho"))
+    app.key(K.HOLD_OK)                 # intro: print the commitment
+    commit_slip = hw.printer.slips[-1]
+    committed = commit_slip[2] + commit_slip[3]
+    for _ in range(500):
+        if app.screen_text().startswith("Results"):
+            break
+        app.key(K.OK)
+    app.key(K.HOLD_OK)                 # results: print the deal record
+    rec = hw.printer.slips[-1]
+    seed = rec[rec.index("Seed:") + 1] + rec[rec.index("Seed:") + 2]
+    assert rng.commit(unhex(seed)) == committed
+    acts = next(x for x in rec if x.startswith("acts "))[5:]
+    chips = next(x for x in rec if x.startswith("chips "))[6:]
+    m = app.session.match
+    out = verify.verify_slip("oicho", None, ",".join(m.ledger.names), chips, app.session.match.deal.dealer,
+                             seed, acts)
+    assert out["final"] == m.ledger.chips
+
+
+def test_print_my_cards_prints_only_the_acting_seats_private_cards(flash):
+    hw = FakeHw()
+    app = App(hw)
+    new_table(app, GAMES.index("kyuten"))
+    for _ in range(200):
+        scr = app.top()
+        if getattr(scr, "state", None) == 2 and any(e[0] == "Print my cards" for e in scr.entries):
+            break
+        app.key(K.OK)
+    scr = app.top()
+    seat = scr.acting
+    i = [e[0] for e in scr.entries].index("Print my cards")
+    scr.cursor = i
+    app.key(K.OK)
+    slip = hw.printer.slips[-1]
+    deal = app.session.match.deal
+    private = bytes(c for c in deal.seen(seat) if c not in deal.seen(-1))
+    from oya.ui import tables
+    assert slip == ["%s:" % app.session.match.ledger.names[seat], tables.card_list(app.session.match.deck_kind(), private)]

@@ -397,6 +397,37 @@ class App:
             self._pending_seed = rng.entropy()
         return self._pending_seed
 
+    def print_commit(self):
+        """The whole commitment on paper before the deal: anyone can check
+        the seed printed after it (python -m tools verify)."""
+        from oya.rng import commit
+        m = self.session.match
+        c = commit(self.pending_seed())
+        self.print_lines(["%s %d  %s" % (t("deal", self.lang), m.deal_no + 1, game_name(self.session.game, self.lang)),
+                          t("commit", self.lang) + ":", c[:32], c[32:]])
+
+    def deal_record(self):
+        """The finished deal for paper: seed, public story, payments, balances."""
+        from oya.compat import hexstr
+        from oya.rng import commit
+        m = self.session.match
+        deal = m.deal
+        names = m.ledger.names
+        lines = ["%s %d  %s" % (t("deal", self.lang), m.deal_no + 1, game_name(self.session.game, self.lang)),
+                 "%s %s" % (t("dealer", self.lang), names[deal.dealer])]
+        sh = hexstr(m.deal_seed)
+        c = commit(m.deal_seed)
+        lines += [t("commit", self.lang) + ":", c[:32], c[32:], t("seed", self.lang) + ":", sh[:32], sh[32:]]
+        lines += tables.deal_record_lines(m.deck_kind(), deal.events, names)
+        st0 = self.session.state0
+        if st0:
+            lines.append("chips " + ",".join(str(c) for c in st0["chips"]))
+        acts = self.session.acts
+        lines.append("acts " + ",".join("%d:%d" % (acts[i], acts[i + 1]) for i in range(0, len(acts), 2)))
+        for i in range(len(names)):
+            lines.append(two_cols(names[i], str(m.ledger.chips[i])))
+        return lines
+
     def begin_deal(self):
         seed = self.pending_seed()
         self._pending_seed = None

@@ -96,6 +96,8 @@ class PlayScreen(Screen):
         self.entries = group_choices(deal, seat, self.lang())
         if self.others(deal, seat):
             self.entries.append((t("others", self.lang()), None, None))
+        if self.app.printer() is not None and not self.is_bot(seat) and self.private_cards(seat):
+            self.entries.append((t("print_cards", self.lang()), None, None))
         self.cursor = min(self.cursor, max(0, len(self.entries) - 1))
         if self.is_bot(seat):
             self.state = DECIDE
@@ -136,7 +138,7 @@ class PlayScreen(Screen):
         while r < ROWS - 1:
             g.put(r, "")
             r += 1
-        g.put(ROWS - 1, "OK deal  BACK menu")
+        g.put(ROWS - 1, "OK deal BACK menu" if self.app.printer() is None else "OK deal hold:slip")
 
     def draw_handoff(self, g):
         L = self.lang()
@@ -255,6 +257,8 @@ class PlayScreen(Screen):
                 self.app.begin_deal()
                 self.acting = -1
                 self.refresh()
+            elif k == keys.HOLD_OK:
+                self.app.print_commit()
             elif k == keys.BACK:
                 self.app.pause_menu()
         elif self.state == HANDOFF:
@@ -277,6 +281,8 @@ class PlayScreen(Screen):
                 self.result_top -= 1
             elif k == keys.OK:
                 self.app.end_deal()
+            elif k == keys.HOLD_OK:
+                self.app.print_lines(self.app.deal_record())
             elif k == keys.BACK:
                 self.app.pause_menu()
         else:
@@ -301,7 +307,10 @@ class PlayScreen(Screen):
         elif k == keys.OK and n:
             label, acts, nums = self.entries[self.cursor]
             if acts is None:
-                if label == "< back":
+                if label == t("print_cards", self.lang()):
+                    self.app.print_lines(["%s:" % self.names()[seat],
+                                          tables.card_list(self.kind(), self.private_cards(seat))])
+                elif label == "< back":
                     self.acting = -1
                     self.refresh()
                 else:
