@@ -257,6 +257,9 @@ _SIZES = ((1,), (1, 3), (1, 2, 3))   # rank 1-2 / rank 3-12 / after sanzoku
 _WILDSETS = ((0,), (1, 2), (3,))       # by number of wilds: bit 1 aka, bit 2 taiko
 
 
+_POW13 = (1, 13, 169, 2197, 28561, 371293, 4826809)
+
+
 def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     """Every legal play from a hand (cnt: ordinary cards per rank [13]; k, a, t:
     the kuro-hibashi, aka-choro, taiko in hand) on `base` (a rank, or 0 for
@@ -273,29 +276,46 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     found = []
 
     def code(last):
-        rs = []
+        # play_code() of the cards in use, without building the rank list
+        v = 0
+        i = 0
         for r in range(12, 0, -1):
             n = used[r] + (st[0] if r == 3 else 0)
             while n:
-                rs.append(r)
+                v += r * _POW13[i]
+                i += 1
                 n -= 1
-        return play_code(rs, st[0], st[1], st[2], last)
+        i = 6 - (1 if st[1] else 0) - (1 if st[2] else 0)
+        if st[1]:
+            v += st[1] * _POW13[i]
+            i += 1
+        if st[2]:
+            v += st[2] * _POW13[i]
+        return PLAY + (((v * 12 + last - 1) * 2 + st[0]) * 2 + (1 if st[1] else 0)) * 2 + (1 if st[2] else 0)
 
     def rec(prev, first):
         for r in _succ(prev, first, anyone):
+            wa = 1 if a and not st[1] and (not afix or afix == r) else 0
+            wt = 1 if t and not st[2] and (not tfix or tfix == r) else 0
+            kk0 = 1 if r == 3 and k and not st[0] else 0
+            have = cnt[r] - used[r] + kk0 + wa + wt
+            if not have:
+                continue
             room = (4 if r <= 2 else 3) - per[r]
             sizes = _SIZES[0 if r <= 2 else (2 if sanzoku else 1)]
             for s in sizes:
-                if s > room:
+                if s > room or s > have:
                     break
                 for nw in range(3 if s >= 2 else 2):
+                    if nw > wa + wt:
+                        break
                     o = s - nw
                     for wm in _WILDSETS[nw]:
-                        if wm & 1 and (not a or st[1] or (afix and afix != r)):
+                        if wm & 1 and not wa:
                             continue
-                        if wm & 2 and (not t or st[2] or (tfix and tfix != r)):
+                        if wm & 2 and not wt:
                             continue
-                        kk = 1 if r == 3 and k and not st[0] else 0
+                        kk = kk0
                         while kk >= 0:
                             op = o - kk
                             if op >= 0 and cnt[r] - used[r] >= op:
@@ -307,25 +327,28 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
                                 if wm & 2:
                                     st[2] = r
                                 st[3] += s
-                                n0 = len(seq)
-                                for i in range(op):
-                                    seq.append(r * 4)
-                                if kk:
-                                    seq.append(r * 4 + 1)
-                                if wm & 1:
-                                    seq.append(r * 4 + 2)
-                                if wm & 2:
-                                    seq.append(r * 4 + 3)
                                 c = code(r)
                                 if want:
+                                    n0 = len(seq)
+                                    for i in range(op):
+                                        seq.append(r * 4)
+                                    if kk:
+                                        seq.append(r * 4 + 1)
+                                    if wm & 1:
+                                        seq.append(r * 4 + 2)
+                                    if wm & 2:
+                                        seq.append(r * 4 + 3)
                                     if c == want:
                                         found.append(list(seq))
-                                elif c not in seen:
-                                    seen.add(c)
-                                    out.append(c)
-                                if not found and st[3] < 6:
-                                    rec(r, False)
-                                del seq[n0:]
+                                    elif st[3] < 6:
+                                        rec(r, False)
+                                    del seq[n0:]
+                                else:
+                                    if c not in seen:
+                                        seen.add(c)
+                                        out.append(c)
+                                    if st[3] < 6:
+                                        rec(r, False)
                                 st[3] -= s
                                 if wm & 2:
                                     st[2] = 0
@@ -420,6 +443,38 @@ def value_label(value, yaku, lang=EN):
     if lang == EN:
         return ("Agari", "Guri", "Utazu", "Sanzoku", "No winner")[i]
     return ("アガリ", "グリ", "ウタズ", "サンゾク", "アガリナシ")[i]
+
+
+def table_lines(pub, names, kind=cards.KOMATSU):
+    """The public table for the 21x8 screen: base, hako and pot; the last
+    play; then two seats a line: > on turn, * the dealer, the cards left (F
+    folded, X forced out, - sitting out), s after a sanzoku."""
+    out = [("Base %d Hako %d Pot %d" % (pub["base"], pub["hako"], pub["pot"]))[:21]]
+    ph = pub["phase"]
+    if pub["last"]:
+        out.append(("%s: %s" % (names[pub["last_seat"]][:6], " ".join(pub["last"])))[:21])
+    elif ph == "fuwari":
+        out.append("Fuwari: swap unseen?")
+    elif ph == "utazu":
+        out.append("Utazu!")
+    row = []
+    for s in range(len(names)):
+        if not pub["seated"][s]:
+            st = "-"
+        elif s == pub["out"]:
+            st = "X"
+        elif pub["folded"][s]:
+            st = "F"
+        else:
+            st = str(pub["counts"][s])
+        mark = ">" if s == pub["turn"] else ("*" if s == pub["dealer"] else " ")
+        row.append("%s%-5s%2s%s" % (mark, names[s][:5], st, "s" if pub["sanzoku"][s] else " "))
+        if len(row) == 2:
+            out.append(" ".join(row))
+            row = []
+    if row:
+        out.append(row[0])
+    return out
 
 
 # -- the deal ---------------------------------------------------------------------
@@ -703,6 +758,8 @@ class KakkuriDeal(Deal):
             if self.first_only and self.round > 1:
                 return "Fold only in the first round"
             return "Last player in cannot fold"
+        if self.folded[seat]:
+            return "You have folded"
         if not self.active(seat):
             return "You are out of this deal"
         if seat != self.turn:
@@ -898,7 +955,7 @@ class KakkuriDeal(Deal):
         if action >= PLAY:
             toks = self._order_for(action)
             s = " ".join(_token_short(t, lang) for t in (toks or ()))
-            pre = "Play " if lang == EN else "ダス "
+            pre = "Play " if lang == EN else "ウツ "
             return pre + s if len(s) + len(pre) <= 21 else s[:21]
         if FUWARI <= action < FUWARI + 8:
             t = action - FUWARI

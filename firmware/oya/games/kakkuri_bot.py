@@ -3,8 +3,8 @@
 #   smart_bot   declines fuwari; declares sanzoku when it can; goes out when it
 #               can; folds a weak hand in the first round when guri is likely
 #               (several opponents still hold 6 cards); otherwise plays the
-#               longest run that keeps a wild for later and does not spend a 12
-#               as its last card (it passes to hold the 12 instead).
+#               longest run that keeps a wild for later; it holds a 12 (passes)
+#               rather than end a play on it or spend it to shed one card more.
 from oya.games import kakkuri as K
 
 
@@ -79,7 +79,14 @@ def smart_bot(deal, seat, rng):
         if w and w == wilds and nh - n > 1:
             score -= 2          # spends the last wild with cards still to shed
         if last == 12:
-            score -= 5          # hold the 12: do not hand the kiri on
+            score -= 5          # do not hand the kiri on to the next player
+        elif 12 in ranks or ar == 12 or tr == 12:
+            toks = K.play_order(a, v["base"], v["sanzoku"][seat], deal.anyone)
+            i = 0
+            while toks[i] >> 2 != 12:
+                i += 1
+            if len(toks) - i - 1 < 2:
+                score -= 5      # hold the 12 for a longer run later
         if top is None or score > top:
             top = score
             best = [a]
