@@ -22,7 +22,7 @@ def _leak_sometimes():
 
     def check(deal):
         n[0] += 1
-        if n[0] % 5 == 0:
+        if n[0] % 10 == 0:
             leak_check(deal)
     return check
 
