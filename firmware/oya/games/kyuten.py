@@ -802,3 +802,30 @@ class KyutenMatch(Match):
 
 
 MATCH = KyutenMatch
+
+
+def table_lines(pub, names, kind):
+    """The public table in rows of at most 21 cells for the device screen:
+    the dealer's card, then the acting seat, then the others (ante/bet,
+    up-cards, C when contested, - when sitting out)."""
+    from oya.cards import name as cname
+    d = pub["dealer"]
+    dc = " ".join(cname(kind, c) for c in pub["dealer_cards"]) or "-"
+    rows = ["%s D %s lim%d" % (names[d][:4], dc, pub["limit"])]
+    order = []
+    t = pub.get("turn", -1)
+    if 0 <= t != d:
+        order.append(t)
+    for i in range(1, len(names)):
+        s = (d + i) % len(names)
+        if s not in order:
+            order.append(s)
+    for s in order:
+        if not pub["dealt"][s]:
+            rows.append("%s -" % names[s][:4])
+            continue
+        ups = "".join(cname(kind, c)[0] for c in pub["ups"][s])
+        back = "".join(cname(kind, c)[0] for c in pub["backs"][s]) or "?"
+        rows.append("%s %d+%d %s %s%s" % (names[s][:4], pub["antes"][s], pub["bets"][s], back, ups or "-",
+                                           " C" if pub["contested"][s] else ""))
+    return rows

@@ -732,3 +732,26 @@ class MeriMatch(Match):
 
 
 MATCH = MeriMatch
+
+
+def table_lines(pub, names, kind):
+    """The public table in rows of at most 21 cells for the device screen.
+    A face-down trump shows as '**' until the trick is complete."""
+    from oya.cards import name as cname
+
+    def cs(b):
+        return " ".join("**" if c == HIDDEN else cname(kind, c) for c in b) or "-"
+
+    okie = pub["okie"]
+    rows = ["Trump %s okie %s" % ("SHDC"[pub["trump"]], cname(kind, okie) if okie is not None and okie >= 0 else "-")]
+    if pub["robotta"] is not None and pub["robotta"] >= 0:
+        rows[0] += " R"
+    mode = "meri" if pub["meri"] else ("monchi" if pub["monchi"] else "free")
+    rows.append("Trick %d/%d %s" % (pub["trick"], pub["tricks_per_deal"], mode))
+    rows.append("Now " + cs(pub["cards"]))
+    t = pub["tricks"]
+    sc = pub["score"]
+    rows.append("Tricks A%d B%d (%d-%d)" % (t[0], t[1], sc[0], sc[1]))
+    if pub["last"]:
+        rows.append("Last " + cs(pub["last"]))
+    return rows
