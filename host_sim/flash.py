@@ -89,7 +89,8 @@ class _File:
     def close(self):
         if not self._f.closed:
             self._f.close()
-            self._flash._log_op(("close", self._path))
+            if self._flash.powered:
+                self._flash._log_op(("close", self._path))
 
     def __enter__(self):
         return self
