@@ -185,7 +185,7 @@ def play_deals(n_matches, seed, opts=None, seats=None, bot=None, per_step=None, 
                         continue
                 d.act(b(d, seat, brng), seat)
                 steps += 1
-                assert steps < 400
+                assert steps < 500
             if per_deal:
                 per_deal(d)
             m.finish_deal()

@@ -12,9 +12,11 @@ from oya.session import Session, replay_deal, new_match
 from tests.props import run_deals, random_options, check_places
 from tests.test_kakkuri_engine import leak_check
 
-# a deal: at most 7 fuwari offers, 1 utazu, then per hako card (at most 11,
-# or 5 with 8 seats) a circle of passes, a turn and the plays (48 cards)
-STEP_BOUND = 7 + 1 + 12 * (8 + 1) + 48 + 8 + 8
+# A proven bound: fuwari offers and looks (7 + 8), utazu (1), folds (7),
+# sanzoku (8), plays and hako turns together at most 48 (each moves a card),
+# and between two of those (or before the first, or after the last) at most
+# one pass per seat.
+STEP_BOUND = 7 + 8 + 1 + 7 + 8 + 48 + 49 * 8
 
 
 def _leak_sometimes():

@@ -977,6 +977,8 @@ class KakkuriDeal(Deal):
         if seat != self.turn:
             if self.can_fold(seat):
                 return "Fold (ori)?" if en else "オリル?"
+            if ph == _FUWARI and self.inp[seat] and not self.looked[seat]:
+                return "Look at your hand?" if en else "テフダヲミル?"
             return "Wait" if en else "マッテ"
         if ph == _FUWARI:
             return "Fuwari? Hand unseen" if en else "フワル?"
