@@ -182,6 +182,18 @@ def __oya_run(kind, arg, filename):
         tb = s.getvalue()
     m = jsffi.mem_info()
     _oya_host.report(ok, etype, tb, str(m[0]), str(m[1]), ret)
+
+# Heap figures and collections go through these two functions, looked up once:
+# every Python object JS receives (a tuple, a bound method) takes a proxy slot
+# in the MicroPython heap until JS's garbage collector finalises it, which
+# never happens during a synchronous run, so fetching them per step would
+# leak into the very figures being measured.
+def __oya_mem():
+    m = jsffi.mem_info()
+    _oya_host.mem(str(m[0]), str(m[1]))
+
+def __oya_collect():
+    gc.collect()
 `;
 
 // Importable by code under test: tells which runtime the harness meant it to be.
@@ -229,10 +241,14 @@ async function runRequest(req, io) {
   const decode = (arr, from) => Buffer.from(arr.slice(from)).toString("utf8");
 
   let report = null;
+  let mem = null;
   mp.registerJsModule("_oya_host", {
     urandom: (n) => new Uint8Array(randomBytes(n)),
     report: (ok, etype, tb, total, used, ret) => {
       report = { ok, etype, tb, total: Number(total), used: Number(used), ret };
+    },
+    mem: (total, used) => {
+      mem = { total: Number(total), used: Number(used) };
     },
   });
 
@@ -246,20 +262,20 @@ async function runRequest(req, io) {
   writeFile(FS, "/lib/oya_harness.py", Buffer.from(HARNESS_MODULE), injected);
   FS.chdir(req.cwd ?? "/");
 
-  const jsffi = mp.pyimport("jsffi");
-  const gc = mp.pyimport("gc");
+  mp.runPython(`exec(compile(${JSON.stringify(DRIVER)}, "<harness>", "exec"))`);
+  const memFn = mp.globals.get("__oya_mem");
+  const collectFn = mp.globals.get("__oya_collect");
   const memInfo = () => {
-    const [total, used] = [...jsffi.mem_info()];
-    return { total, used };
+    mem = null;
+    memFn();
+    return mem;
   };
-  // A collection between steps: gc.collect() called from JS flags it, and it
-  // runs as the call returns to JS.
+  // A collection between steps: gc.collect() called from Python flags it, and
+  // it runs as the call returns to JS.
   const collect = () => {
-    gc.collect();
+    collectFn();
     return memInfo();
   };
-
-  mp.runPython(`exec(compile(${JSON.stringify(DRIVER)}, "<harness>", "exec"))`);
   const paths = (req.sys_path ?? []).slice().reverse();
   for (const p of paths) mp.runPython(`sys.path.insert(1, ${JSON.stringify(p)})`);
   const driver = mp.globals.get("__oya_run");
