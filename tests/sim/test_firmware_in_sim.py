@@ -95,8 +95,8 @@ def test_oled_lines_half_blocks_and_quadrants():
 
 @needs_app
 def test_power_cut_at_each_flash_op_of_a_key_press_then_boot_recovers():
-    """Cut the power before each flash operation a key press causes in turn (and in the
-    middle of its first write); every time the device boots to a readable screen."""
+    """Cut the power before flash operations a key press causes (and in the middle of
+    its first write); every time the device boots to a readable screen."""
     from host_sim.drive import setup_table
     base = Sim(seed=3)
     base.advance(300)
@@ -111,7 +111,9 @@ def test_power_cut_at_each_flash_op_of_a_key_press_then_boot_recovers():
         n_ops = base.flash.ops - ops0
     base.close()
     assert n_ops >= 1
-    cuts = [("op", k) for k in range(n_ops)] + [("byte", 7)]
+    # first, middle and last operation, and inside the first write (the reliability
+    # suite cuts at every one; here the Sim's machinery is what is under test)
+    cuts = [("op", k) for k in sorted({0, n_ops // 2, n_ops - 1})] + [("byte", 7)]
     for kind, k in cuts:
         sim = Sim(seed=3)
         sim.advance(300)
