@@ -52,7 +52,19 @@
 #     kuro-hibashi rule applies only when 8 seats are dealt in);
 #   * if L folds (only possible before playing), the next active seat takes
 #     the role of L;
-#   * the first round ends when the turn moves onto or past the dealer's seat.
+#   * the first round (ori_window) ends when the turn first comes back onto
+#     or past the dealer's seat (the dealer may be out or folded);
+#   * a hand nobody has looked at is hidden from its own seat too: view()
+#     shows it only after `look` or once fuwari is over;
+#   * the forced-out hand becomes the hako in dealt order (the deal's shuffle
+#     already made that order random; the engine draws no randomness);
+#   * sanzoku: three pairs of distinct ranks (wilds complete pairs), declared
+#     on one's turn holding all 6 cards; it stays for the deal; singles and
+#     sanbon remain legal.
+# Session end (KakkuriMatch.over): session_end = deal_count ends after
+# session_deals deals; time_limit ends once the device calls match.stop()
+# when session_minutes have passed (the engine reads no clock; the deal in
+# play is finished first); either way when fewer than 2 seats have chips.
 from oya.compat import const
 from oya.game import Deal, EN
 from oya.match import Match
@@ -700,11 +712,10 @@ class KakkuriDeal(Deal):
         if self.turn < 0 or seat < 0 or seat >= self.nseats or not self.inp[seat]:
             return []
         c = self._cache
-        if c is not None and c[0] == self._ver and c[1] == seat:
-            return c[2]
-        out = self._choices(seat)
-        self._cache = (self._ver, seat, out, set(out))
-        return out
+        if c is None or c[0] != self._ver or c[1] != seat:
+            out = self._choices(seat)
+            c = self._cache = (self._ver, seat, out, set(out))
+        return list(c[2])
 
     def _choices(self, seat):
         ph = self.phase
