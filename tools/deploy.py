@@ -308,21 +308,25 @@ def check_bytecode(info, header, compiler):
         raise DeployError(
             "refused: the board cannot load this bytecode.\n"
             "  board:     MicroPython %s does not report sys.implementation._mpy (too old for .mpy v6)\n"
-            "  mpy-cross: %s emits .mpy %s\n%s" % (ver, _compiler_name(compiler), emits, fix))
+            "  mpy-cross: %s emits .mpy %s\n%s" % (ver, _compiler_version(compiler), emits, fix))
     if mpy & 0xFF != header[0]:
         raise DeployError(
             "refused: the board cannot load this bytecode.\n"
             "  board:     MicroPython %s loads .mpy %s (sys.implementation._mpy = %#x)\n"
             "  mpy-cross: %s emits .mpy %s (the board would raise "
             "'ValueError: incompatible .mpy file')\n%s"
-            % (ver, describe_mpy(mpy), mpy, _compiler_name(compiler), emits, fix))
+            % (ver, describe_mpy(mpy), mpy, _compiler_version(compiler), emits, fix))
     return "loads .mpy %s (sys.implementation._mpy = %#x); mpy-cross emits %s: ok" % (
         describe_mpy(mpy), mpy, emits)
 
 
-def _compiler_name(compiler):
+def _compiler_version(compiler):
     m = re.match(r"MicroPython (v[\w.\-]+)", compiler)
-    return "mpy-cross %s" % m.group(1) if m else "mpy-cross"
+    return m.group(1) if m else "?"
+
+
+def _compiler_name(compiler):
+    return "mpy-cross %s" % _compiler_version(compiler)
 
 
 def _emitted(compiler, header):
