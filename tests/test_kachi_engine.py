@@ -597,3 +597,22 @@ def test_play_and_verify_tools(tmp_path):
     assert first["t"] == "card"                               # antes come first
     r = subprocess.run([py, "-m", "tools", "verify", str(out)], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.startswith("OK"), r.stderr
+
+
+def test_table_lines_fit_the_screen():
+    n = 0
+    for d in bot_states(10, _variety):
+        names = ["Player%d" % i for i in range(d.nseats)]
+        rows = kachi.table_lines(d.public(), names, d.kind)
+        assert len(rows) == d.nseats + 1 and all(0 < len(r) <= 21 for r in rows), rows
+        if not d.done:
+            assert rows[1].startswith(">")
+        n += 1
+    assert n > 100
+    m = new_match(3)
+    d = deal(m, [["3", "7"], ["5", "6"], ["7", "10"]], draws=["2"])
+    act(d, 0, "draw", show="3")
+    act(d, 0, "rate", chips=2)
+    act(d, 1, "fold")
+    assert kachi.table_lines(d.public(), ["A", "B", "C"], d.kind) == [
+        "Pot 5 r1/3 rate 2", ">C       1 2", " A    *  3 3 3", " B       1 F"]

@@ -100,5 +100,9 @@ def call_round(d, rate):
 
 
 def play_out(d, rate=1):
+    """Every seat still in calls (the dealer sets `rate`) to the end."""
     while not d.done:
-        call_round(d, rate)
+        if d.phase == kachi.P_RATE:
+            act(d, d.turn, "rate", chips=rate)
+        else:
+            act(d, d.turn, "call", chips=d.rate)

@@ -320,6 +320,42 @@ def _cname(kind, code, lang):
     return cards.name_ja(kind, code) if lang else cards.name(kind, code)
 
 
+def table_lines(pub, names, kind):
+    """The public table in rows of at most 21 cells for the device screen:
+    pot, round and rate (or the result); then one row per seat from the seat
+    to act: > on turn, * the dealer, chips put in this deal, the cards held
+    (F folded, - sitting out) and the cards face up (=value after a show)."""
+    n = len(names)
+    res = pub["result"]
+    if res is None:
+        rows = ["Pot %d r%d/%d rate %d" % (pub["pot"], pub["circuit"], pub["circuits"], pub["rate"])]
+    elif pub["winner"] >= 0:
+        rows = ["%s wins%s" % (names[pub["winner"]][:10], " (geri)" if res == "geri" else "")]
+    elif res == "split":
+        rows = ["Pot split: last deal"]
+    else:
+        rows = ["%s: pot %d stays" % ("Hiki" if res == "hiki" else "Shibari", pub["pot"])]
+    start = pub["turn"] if pub["turn"] >= 0 else pub["oya"]
+    for i in range(n):
+        s = (start + i) % n
+        if not pub["dealt"][s]:
+            st = "-"
+        elif pub["folded"][s]:
+            st = "F"
+        else:
+            st = str(pub["ncards"][s])
+        up = " ".join(cards.name(kind, c) for c in pub["up"][s])
+        sh = pub["shown"][s]
+        if sh is not None:
+            st = " ".join(cards.name(kind, c) for c in sh[0])
+            up = "=" + (str(sh[1]) if sh[2] is None else sh[2][:5])
+        row = "%s%-5s%s%3d %s %s" % (">" if s == pub["turn"] else " ", names[s][:5],
+                                     "*" if s == pub["oya"] else " ", pub["put"][s], st, up)
+        rows.append(row.rstrip()[:21])
+    rows[0] = rows[0][:21]
+    return rows
+
+
 # -- the deal -------------------------------------------------------------------------
 class KachiDeal(Deal):
     GAME = "kachi"
