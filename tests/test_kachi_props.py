@@ -99,3 +99,28 @@ def test_props_variant_options():
             assert stats["deals"] == 100
     finally:
         props.random_options = orig
+
+
+def test_props_extreme_options():
+    """Options at the edges of their ranges, every regional switch flipped at
+    random: the generic properties still hold."""
+    import tests.props as props
+    orig = props.random_options
+    edges = {"ante": (1, 7, 60), "rate_cap": (None, 1, 2, 40), "rate_min": (1, 3, 30),
+             "circuits": (1, 2, 9), "starting_chips": (1, 12, 400), "deals_per_match": (1, 3, 999)}
+
+    def extreme(table, r):
+        o = orig(table, r)
+        for k, vals in edges.items():
+            o[k] = vals[r.below(len(vals))]
+        orders = (["4-1", "5-1", "6-1", "9-1", "10-1"], ["10-1", "6-1", "4-1", "9-1", "5-1"])
+        o["pin_tier_order"] = orders[r.below(2)]
+        o["goshugi"] = {"junjun": r.below(4), "arashi": r.below(6), "buta_geri": r.below(3)}
+        return o
+    try:
+        props.random_options = extreme
+        stats = run_deals("kachi", deals=400, seed=b"kachi-extreme-00000000000000000!",
+                          leak_check=leak_check, deals_per_match=6)
+    finally:
+        props.random_options = orig
+    assert stats["deals"] == 400
