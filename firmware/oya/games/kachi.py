@@ -52,6 +52,10 @@
 #   * tie-breaks (equal strength): aka_pin_priority first, then colour
 #     (more cards of the favoured colour, then the colour of the higher
 #     number), on the two cards played.
+#   * a showdown shows the two cards played; other drawn cards stay hidden
+#     (arashi: the third card is turned up to claim the goshugi).
+#   * rate_cap below rate_min: the minimum is the only rate.
+#   * two dealt cards with one name (5-5, 10-10): one draw choice, not two.
 #   * pin_41_91_position = between_5-5_and_6-6 puts 4-1 and 9-1 just above
 #     5-5, below tamashii.
 #   * shibari: checked on the first turn (after any draw) against the tied
