@@ -2,7 +2,7 @@
 # tests/both/ collected twice: as ordinary CPython tests and once more under
 # real MicroPython (tools/mpy/runner.mjs via tools/mpy_runtime.py), one pytest
 # item per test function with the id suffix [micropython], so both runtimes
-# count in pytest's totals. A module runs once per worker under MicroPython;
+# count in pytest's totals. A module runs once per session under MicroPython;
 # its heap figures go to build/mpy_heap/<module>.json.
 #
 # A "both" module is tests/both/test_*.py (of this tree, or of any tree whose
@@ -99,7 +99,7 @@ def pytest_collection_finish(session):
     # in source order. Every xdist worker sees the same selection.
     _selected.clear()
     for item in session.items:
-        if isinstance(item, MicroPythonItem):
+        if isinstance(item, MicroPythonItem) and not item.is_class:
             _selected.setdefault(item.path, []).append(item.test)
     for path, names in _selected.items():
         order = mpy_runtime.list_tests(path)
@@ -112,6 +112,12 @@ class MicroPythonFile(pytest.File):
     def collect(self):
         for name in mpy_runtime.list_tests(self.path):
             yield MicroPythonItem.from_parent(self, name=name + MP_SUFFIX, test=name)
+        import ast
+        for node in ast.parse(self.path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+                # pytest would run it on CPython only: say so rather than drop it.
+                yield MicroPythonItem.from_parent(self, name=node.name + MP_SUFFIX, test=node.name,
+                                                  is_class=True)
 
 
 class MicroPythonFailure(Exception):
@@ -119,12 +125,16 @@ class MicroPythonFailure(Exception):
 
 
 class MicroPythonItem(pytest.Item):
-    def __init__(self, *, test, **kw):
+    def __init__(self, *, test, is_class=False, **kw):
         super().__init__(**kw)
         self.test = test
+        self.is_class = is_class
         self.add_marker(pytest.mark.micropython)
 
     def runtest(self):
+        if self.is_class:
+            raise MicroPythonFailure("tests/both holds plain test functions; the class %s would "
+                                     "run on CPython only" % self.test)
         run = _module_run(self.path)
         if isinstance(run, mpy_runtime.Unavailable):
             if os.environ.get("OYA_NO_MICROPYTHON"):
