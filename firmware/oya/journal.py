@@ -36,9 +36,13 @@ def _digest(body):
     return hexstr(hashlib.sha256(body).digest())[:16]
 
 
+def _header(seq, body):
+    return ("%s %d %d %s\n" % (MAGIC, seq, len(body), _digest(body))).encode()
+
+
 def encode(seq, record):
     body = json.dumps(record).encode()
-    return ("%s %d %d %s\n" % (MAGIC, seq, len(body), _digest(body))).encode() + body
+    return _header(seq, body) + body
 
 
 def decode(raw):
@@ -72,9 +76,10 @@ class Journal:
     def save(self, record):
         cur, tmp, old = self._files()
         self.seq += 1
-        data = encode(self.seq, record)
-        with open(tmp, "wb") as f:
-            f.write(data)
+        body = json.dumps(record).encode()
+        with open(tmp, "wb") as f:     # the bytes of encode(), without a copy of the body
+            f.write(_header(self.seq, body))
+            f.write(body)
         _remove(old)
         if _exists(cur):
             os.rename(cur, old)

@@ -209,9 +209,14 @@ class Printer:
             self._off = end
         return tdiff(self._free_at, now)
 
-    async def run(self):
-        """Send queued slips forever (an asyncio task)."""
+    async def run(self, hold=None):
+        """Send queued slips forever (an asyncio task). `hold()`, when given,
+        is asked before each step: while it is true (a button event waits for
+        the UI) nothing is sent, so a press is handled before the next line."""
         while True:
+            if hold is not None and hold():
+                await sleep_ms(1)
+                continue
             w = self.pump(now_ms())
             await sleep_ms(IDLE_MS if w < 0 else (w if w > 0 else 1))
 
@@ -235,5 +240,5 @@ class NullPrinter:
     def pump(self, now):
         return -1
 
-    async def run(self):
+    async def run(self, hold=None):
         return

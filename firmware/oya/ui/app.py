@@ -4,7 +4,7 @@
 # device and in the simulator. Nothing here may drop to the REPL: every error
 # becomes a message and the device carries on.
 import os
-from oya import GAMES, VERSION, rules, rng
+from oya import GAMES, VERSION, rng
 from oya.game import RuleError
 from oya.journal import Journal, JournalCorrupt
 from oya.session import Session, new_match, replay_deal
@@ -27,31 +27,47 @@ def _mkdir(path):
         pass
 
 
-def forget_games(keep=None):
-    """Drop every game engine (and bot) module but `keep`'s from the module
-    table, so MicroPython frees its code: one game's engine in RAM at a time.
-    Only on MicroPython: CPython callers may hold the modules themselves."""
+def _forget(name):
+    """Drop module `name` from the module table and its package, so that
+    MicroPython frees its code once nothing else refers to it. Only on
+    MicroPython: CPython callers (tests) may hold the modules themselves."""
     import sys
-    if sys.implementation.name != "micropython":
+    if sys.implementation.name != "micropython" or name not in sys.modules:
         return
-    import oya.games as pkg
+    del sys.modules[name]
+    pkg, _, leaf = name.rpartition(".")
+    try:
+        delattr(sys.modules[pkg], leaf)
+    except (KeyError, AttributeError):
+        pass
+
+
+def forget_games(keep=None):
+    """Forget every game engine (and bot) module but `keep`'s: one game's
+    engine in RAM at a time."""
+    import sys
     for k in [k for k in sys.modules if k.startswith("oya.games.")]:
         g = k[10:]
         if keep is None or (g != keep and g != keep + "_bot"):
-            del sys.modules[k]
-            try:
-                delattr(pkg, g)
-            except AttributeError:
-                pass
+            _forget(k)
+
+
+def _rules():
+    """oya.rules, imported when a flow needs it (new table, rulesets) and
+    forgotten while a match is played (with its JSON reader, ~7 KB)."""
+    from oya import rules
+    return rules
 
 
 def _ruleset_game(path):
     """The game a ruleset file names (None when it cannot tell): read before
-    validating, so listing one game's rulesets imports no other engine."""
-    from oya.jsonlite import loads
+    validating, so listing one game's rulesets imports no other engine. The
+    built-in json parses in C with little garbage; the strict check is
+    rules.load's, for the files that are read in full."""
+    import json
     try:
         with open(path, "rb") as f:
-            g = loads(f.read(rules.MAX_BYTES).decode()).get("game")
+            g = json.loads(f.read(_rules().MAX_BYTES)).get("game")
     except Exception:
         return None
     return g if g in GAMES else None
@@ -61,6 +77,7 @@ def list_rulesets(game=None):
     """[(file, game, name, options or None, error or None)] for rulesets/*.json.
     Only plain file names inside rulesets/ are read. Each file is validated
     with its own game's engine, which is forgotten again unless it is `game`."""
+    rules = _rules()
     out = []
     try:
         files = sorted(os.listdir(RULESET_DIR))
@@ -241,6 +258,7 @@ class App:
 
     def pick_ruleset(self, game):
         L = self.lang
+        rules = _rules()
         forget_games(game)
         mod = load(game)
         found = list_rulesets(game)
@@ -262,6 +280,7 @@ class App:
 
     def edit_options(self, game, rs_name, opts):
         L = self.lang
+        rules = _rules()
         mod = load(game)
         table = mod.OPTIONS
         opts = dict(opts)
@@ -333,6 +352,7 @@ class App:
 
     def pick_chips(self, game, rs_name, opts, names):
         L = self.lang
+        rules = _rules()
         mod = load(game)
         key = mod.MATCH.START_OPTION
         if key not in opts:
@@ -374,6 +394,8 @@ class App:
         self.push(Message(t("first", L), lines, self.pop))
 
     def start_play(self, session, bots):
+        _forget("oya.rules")         # the new-table flow's; not needed in play
+        _forget("oya.jsonlite")
         self.session = session
         self._mod = load(session.game)
         self.bots = bots
@@ -572,6 +594,7 @@ class App:
     # -- rulesets, settings, about ------------------------------------------------------------
     def rulesets_screen(self):
         L = self.lang
+        rules = _rules()
         found = list_rulesets()
         items = []
         for fn, g, name, opts, err in found:
@@ -714,7 +737,7 @@ async def run(app, frame_ms=10):
     hw = app.hw
     asyncio.create_task(hw.buttons.run())
     if getattr(hw, "printer", None) is not None and hasattr(hw.printer, "run"):
-        asyncio.create_task(hw.printer.run())
+        asyncio.create_task(hw.printer.run(hw.buttons.pending))   # keys before the next line
     attach_display(app)
     render(app)
     while True:
