@@ -210,6 +210,48 @@ def build(board, *, source=False, frozen=False, firmware=FIRMWARE, out=None):
     return items, header
 
 
+# ---- wiring: README's tables, from the board files -----------------------------------
+
+# Physical pin of each GPIO on the Pico, Pico W and Pico 2 (the same 40-pin layout).
+PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15,
+            12: 16, 13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27,
+            22: 29, 26: 31, 27: 32, 28: 34}
+
+
+def _pin(gpio):
+    return "%s (GP%d)" % (PICO_PIN.get(gpio, "?"), gpio)
+
+
+def wiring_markdown(board):
+    """The wiring of one board file as a Markdown table."""
+    _, b = board_file(board)
+    rows = []
+    for k in ("up", "down", "ok", "back", "left", "right"):
+        g = (b.get("buttons") or {}).get(k)
+        if g is not None:
+            rows.append(("Button %s" % k.upper(), "other leg to GND (internal pull-up)", _pin(g)))
+    d = b.get("display")
+    if d:
+        what = "OLED %s %dx%d, I2C%d at %#04x, %d kHz" % (
+            d["driver"].upper(), d["width"], d["height"], d["i2c"], d["addr"], d["freq"] // 1000)
+        rows.append((what, "SDA", _pin(d["sda"])))
+        rows.append(("", "SCL", _pin(d["scl"])))
+        rows.append(("", "VCC, GND", "36 (3V3 OUT), 38 (GND)"))
+    pr = b.get("printer")
+    if pr:
+        what = "Printer, UART%d at %d baud" % (pr["uart"], pr["baud"])
+        rows.append((what, "Pico TX to printer RX", _pin(pr["tx"])))
+        if pr.get("rx") is not None:
+            rows.append(("", "Pico RX from printer TX (3.3 V levels)", _pin(pr["rx"])))
+        rows.append(("", "GND (and its own 5-9 V supply)", "13 (GND)"))
+    else:
+        rows.append(("Printer", "none fitted (\"printer\": null)", "-"))
+    out = ["`boards/%s.json`: %s" % (board, b.get("name", board)), "",
+           "| Part | Connection | Pico pin |", "|---|---|---|"]
+    out += ["| %s | %s | %s |" % r for r in rows]
+    return "\n".join(out) + "\n"
+
+
 # ---- mip: package.json at the repository root --------------------------------------
 
 def mip_manifest(board="rpi_pico", firmware=FIRMWARE):
@@ -419,7 +461,12 @@ def main(argv=None):
     ap.add_argument("--mip-manifest", action="store_true",
                     help="write package.json (for mpremote mip) and exit; with --check, only check it")
     ap.add_argument("--check", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--wiring", action="store_true",
+                    help="print the wiring of every board file (README tables) and exit")
     a = ap.parse_args(argv)
+    if a.wiring:
+        print("\n".join(wiring_markdown(b) for b in boards()), end="")
+        return 0
     if a.mip_manifest:
         text = mip_manifest()
         dest = ROOT / "package.json"
@@ -471,7 +518,7 @@ def deploy(a):
         print("nothing to copy: all %d files up to date (same sha256 on the board)" % len(items))
     if a.dry_run:
         for it in plan.copy:
-            print("  would copy %-28s %s" % (it.dst.lstrip("/"), _size(len(it.data))))
+            print("  would copy %-30s %s" % (it.dst.lstrip("/"), _size(len(it.data))))
         for p in plan.remove + plan.rmdir:
             print("  would remove %s" % p.lstrip("/"))
         print("dry run: %d to copy, %d up to date, %d to remove" % (
@@ -486,7 +533,7 @@ def deploy(a):
             tail.append(line)
             m = re.match(r"^cp .* :(/\S+)$", line)
             if m:
-                print("  copy   %-28s %s" % (m.group(1).lstrip("/"), _size(sizes.get(m.group(1), 0))), flush=True)
+                print("  copy   %-30s %s" % (m.group(1).lstrip("/"), _size(sizes.get(m.group(1), 0))), flush=True)
                 return
             m = re.match(r"^(mkdir|rm|rmdir) :(/\S+)$", line)
             if m:
