@@ -60,7 +60,7 @@ def pct(xs, p):
     if not xs:
         return 0
     s = sorted(xs)
-    k = max(0, min(len(s) - 1, int(round(p / 100.0 * len(s) + 0.5)) - 1))
+    k = max(0, min(len(s) - 1, -(-p * len(s) // 100) - 1))
     return s[k]
 
 
@@ -107,9 +107,10 @@ def compile_tree(src, dst):
 
 # ---- MicroPython runs ----------------------------------------------------------
 
+SCRIPT = "play"     # the budgeted script (see tools/bench/mpbench.py)
 SETUP_UI = """import mpbench
 mpbench.fix_entropy()
-B = mpbench.UIBench(%r, %s)
+B = mpbench.UIBench(%r, %s, %r)
 def go():
     return B.step()
 """
@@ -144,7 +145,7 @@ def _heap_of(steps):
 
 def mp_ui_heap(game, tree):
     steps = [
-        {"name": "h:setup", "code": SETUP_UI % (game, False)},
+        {"name": "h:setup", "code": SETUP_UI % (game, False, SCRIPT)},
         {"name": "imports", "code": "B.boot_imports()"},
         {"name": "app", "code": "B.boot_app()"},
         {"name": "h:mods", "code": "import sys\nprint(len(sys.modules))\nprint(' '.join(mpbench.module_names()))"},
@@ -175,7 +176,7 @@ def mp_ui_heap(game, tree):
 
 def mp_ui_record(game, tree):
     steps = [
-        {"name": "h:setup", "code": SETUP_UI % (game, True)},
+        {"name": "h:setup", "code": SETUP_UI % (game, True, SCRIPT)},
         {"name": "run", "code": "B.run()"},
         {"name": "h:dump", "code": "import json\nprint(json.dumps({'changes': B.changes, 'key_us': B.key_us, "
                                    "'render_us': B.render_us, 'keys': B.n}))"},
@@ -241,9 +242,9 @@ class _CPython:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-def cp_ui(game, firmware):
+def cp_ui(game, firmware, script=SCRIPT):
     with _CPython(firmware) as mb:
-        b = mb.UIBench(game, record=True).run()
+        b = mb.UIBench(game, record=True, script=script).run()
         return {"changes": b.changes, "key_us": b.key_us, "render_us": b.render_us, "keys": b.n}
 
 
@@ -290,7 +291,8 @@ def measure(games, firmware=FIRMWARE, jobs=2, with_printer=True):
         # CPython first, alone on the machine, for its timings
         fig["cpython"] = {}
         for g in games:
-            fig["cpython"][g] = {"ui": cp_ui(g, firmware), "engine": cp_engine(g, firmware)}
+            fig["cpython"][g] = {"ui": cp_ui(g, firmware), "ui_ok": cp_ui(g, firmware, "ok"),
+                                 "engine": cp_engine(g, firmware)}
         log("bench: CPython runs done (%.0f s)" % (time.time() - t0))
 
         jobs_list = []
@@ -337,6 +339,7 @@ def summarise(fig):
         cu = fig["cpython"][g]["ui"]
         mu = mp[g]["ui_mpy"]
         row["display"] = display_stats(cu["changes"])
+        row["display_ok"] = display_stats(fig["cpython"][g]["ui_ok"]["changes"])
         row["same_bytes_on_both"] = [c[0] for c in cu["changes"]] == [c[0] for c in mu["changes"]]
         all_changes += cu["changes"]
         row["render_cp"] = timing(cu["render_us"])
@@ -410,13 +413,17 @@ def table(fig):
                      "total %s KB" % (form, b["boot_modules"], _kb(b["before_frame_live"]),
                                       _kb(b["boot_used_high"]), _kb(b["boot_total_high"])))
     lines.append("")
-    lines.append("Display bytes per screen change (full frame = 1025 data + 7 command bytes)")
-    lines.append("%-9s %7s %7s %7s %7s %9s %s" % ("game", "changes", "median", "p95", "max", "full", "same on MP"))
+    lines.append("Display bytes per screen change (full frame = 7 command + 1025 data bytes); "
+                 "'play' script, and 'ok' (OK on every screen)")
+    lines.append("%-9s %7s %7s %7s %7s %9s %5s | %7s %7s %7s %9s" % (
+        "game", "changes", "median", "p95", "max", "full", "MP=", "ok chg", "median", "p95", "full"))
     for g in fig["games"]:
         d = s["games"][g]["display"]
-        lines.append("%-9s %7d %7d %7d %7d %8.1f%% %s" % (g, d["changes"], d["median"], d["p95"], d["max"],
-                                                         100 * d["full_share"],
-                                                         "yes" if s["games"][g]["same_bytes_on_both"] else "NO"))
+        o = s["games"][g]["display_ok"]
+        lines.append("%-9s %7d %7d %7d %7d %8.1f%% %5s | %7d %7d %7d %8.1f%%" % (
+            g, d["changes"], d["median"], d["p95"], d["max"], 100 * d["full_share"],
+            "yes" if s["games"][g]["same_bytes_on_both"] else "NO",
+            o["changes"], o["median"], o["p95"], 100 * o["full_share"]))
     d = s["display_all"]
     lines.append("%-9s %7d %7d %7d %7d %8.1f%%" % ("all", d["changes"], d["median"], d["p95"], d["max"],
                                                    100 * d["full_share"]))
@@ -468,9 +475,14 @@ commit, for before/after figures); `--games oicho,kachi` measures fewer games.
 
 - **Script.** `tools/bench/mpbench.py` drives the device app (`oya.ui.app.App`)
   with keys alone: boot to the home screen, New table, the default ruleset, the
-  default seats, no bots, then OK on every screen until the match is over (as
-  `tests/test_ui_app.py` does; Kakkuri, which plays to an agreed time, ends
-  through the pause menu after 4 deals). After every key the app is rendered
+  default seats, every seat a person, then a full match. The *play* script
+  (heap, display budget, times) does what people do: at each hand-off the
+  player holds OK to look at their cards and releases it, moves the cursor to
+  the choice they want (picked from a fixed pseudo-random sequence among the
+  real actions) and sets an amount with UP; the *ok* script presses OK on every
+  screen (as `tests/test_ui_app.py` does), so every key there is a screen
+  switch. Kakkuri, which plays to an agreed time, ends through the pause menu
+  after 4 deals. After every key the app is rendered
   with `attach_display()`/`render()` onto the real SSD1306 driver
   (`oya.hw.ssd1306`) over an I2C bus that counts bytes. `os.urandom` is
   replaced by SHA-256 over a fixed seed, so every run, on either runtime, plays

@@ -3,12 +3,18 @@
 # tools/bench/ by tools/bench.py). Nothing here is firmware: it drives the
 # firmware the way the device does, with counting fakes for the hardware.
 #
-#   UIBench(game)   the device app (oya.ui.app.App) with the real SSD1306 driver
-#                   on a byte-counting I2C bus: boot to the home screen, then a
-#                   full match by keys alone (OK on every screen, as in
-#                   tests/test_ui_app.py; Kakkuri ends by agreement through the
-#                   pause menu after 4 deals). One key (and one render) per
-#                   step(), so the harness samples the heap after every key.
+#   UIBench(game, record, script)  the device app (oya.ui.app.App) with the
+#                   real SSD1306 driver on a byte-counting I2C bus: boot to the
+#                   home screen, a new table (default ruleset and seats, every
+#                   seat a person), then a full match. script "ok": OK on every
+#                   screen (as tests/test_ui_app.py does); script "play": what
+#                   people do: look at their cards when handed the device (hold
+#                   OK, release), move the cursor to the choice they want, set an
+#                   amount with UP, OK (choices and amounts from a fixed
+#                   pseudo-random sequence). Kakkuri, played to an agreed time,
+#                   ends through the pause menu after 4 deals. One key (and one
+#                   render) per step(), so the harness samples the heap after
+#                   every key.
 #   EngineBench(game)  a bot-played match (smart bots, no journal, no UI), one
 #                   deal per step(): the engine's own cost.
 #
@@ -49,6 +55,8 @@ UP = 1
 DOWN = 2
 OK = 3
 BACK = 4
+HOLD_OK = 7
+RELEASE = 8
 KAKKURI_DEALS = 4       # Kakkuri plays to an agreed time: end after this many deals
 FULL_FRAME_DATA = 1024
 
@@ -102,9 +110,11 @@ def module_names():
 
 
 class UIBench:
-    def __init__(self, game, record=False):
+    def __init__(self, game, record=False, script="ok"):
         self.game = game
         self.record = record
+        self.script_name = script
+        self._r = 20250101
         self.app = None
         self.disp = None
         self.keys = None
@@ -152,28 +162,18 @@ class UIBench:
     def title(self):
         return self.app.grid.rows[0]
 
+    def below(self, n):
+        """A deterministic pseudo-random int in [0, n) (the player's whims)."""
+        self._r = (self._r * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self._r >> 8) % n
+
     def script(self):
         """The keys of a new table and a full match, read off the screen."""
-        from oya import GAMES
-        app = self.app
-        yield OK                                   # home: New table
-        for _ in range(GAMES.index(self.game)):
-            yield DOWN
-        yield OK                                   # the game
-        yield OK                                   # ruleset: defaults
-        yield UP
-        yield OK                                   # options: Continue
-        if self.title().startswith("Seats"):
-            yield OK
-        yield UP
-        yield OK                                   # names: Continue
-        if self.title().startswith("Starting chips"):
-            yield OK
-        yield OK                                   # bot seats: none
-        if not self.title().startswith("First dealer"):
-            raise AssertionError("expected First dealer, got " + self.title())
+        for k in self.setup_keys():
+            yield k
         self.phase = "match"
-        yield OK
+        play = self.script_name == "play"
+        app = self.app
         while True:
             t = self.title()
             if t.startswith("Match over"):
@@ -190,6 +190,73 @@ class UIBench:
                     yield DOWN
                 yield OK                           # End match now
                 continue
+            if play:
+                for k in self.play_keys():
+                    yield k
+            else:
+                yield OK
+
+    def setup_keys(self):
+        from oya import GAMES
+        yield OK                                   # home: New table
+        for _ in range(GAMES.index(self.game)):
+            yield DOWN
+        yield OK                                   # the game
+        yield OK                                   # ruleset: defaults
+        yield UP
+        yield OK                                   # options: Continue
+        if self.title().startswith("Seats"):
+            yield OK
+        yield UP
+        yield OK                                   # names: Continue
+        if self.title().startswith("Starting chips"):
+            yield OK
+        yield OK                                   # bot seats: none
+        if not self.title().startswith("First dealer"):
+            raise AssertionError("expected First dealer, got " + self.title())
+        yield OK
+
+    def play_keys(self):
+        """What a person does on the deal screens: look at their cards when
+        handed the device, move the cursor to the choice they want, set a
+        number with UP, OK. Choices are picked at random among the real
+        actions (never 'other seat'), amounts among the ten smallest."""
+        from oya.ui import play as P
+        from oya.ui.widgets import Spinner
+        scr = self.app.top()
+        if not isinstance(scr, P.PlayScreen) or scr.state in (P.INTRO, P.RESULTS):
+            yield OK
+            return
+        if scr.state == P.PEEK:
+            yield RELEASE
+            return
+        if scr.state == P.HANDOFF:
+            yield HOLD_OK                          # peek at my cards
+            yield RELEASE
+            yield OK
+            return
+        entries = scr.entries
+        real = [i for i in range(len(entries)) if entries[i][1] is not None]
+        if scr.is_bot(scr.acting) or not real:
+            yield OK
+            return
+        j = real[self.below(len(real))]
+        n = len(entries)
+        down = (j - scr.cursor) % n
+        if down <= n - down:
+            for _ in range(down):
+                yield DOWN
+        else:
+            for _ in range(n - down):
+                yield UP
+        nums = entries[j][2]
+        yield OK
+        if nums is not None and isinstance(self.app.top(), Spinner):
+            lo = self.app.top().v
+            opts = sorted(nums)[:10]
+            v = opts[self.below(len(opts))]
+            for _ in range(v - lo):
+                yield UP
             yield OK
 
     def step(self):
