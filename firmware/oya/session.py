@@ -34,6 +34,7 @@ class Session:
         self.state0 = None        # match state at the start of the deal in play
         self.acts = []
         self.recall = []
+        self.ui = {}              # the device's own small state (Kakkuri's played time)
 
     # -- life of a match ------------------------------------------------------
     def draw_first_dealer(self, seed=None):
@@ -74,7 +75,7 @@ class Session:
         deal = None
         if m.deal is not None:
             deal = {"seed": hexstr(m.deal_seed), "acts": self.acts, "state": self.state0}
-        return {
+        rec = {
             "v": 1, "game": self.game,
             "ruleset": {"name": self.ruleset_name, "options": m.opts},
             "names": m.ledger.names, "start_chips": m.start_chips,
@@ -82,6 +83,9 @@ class Session:
             "state": m.state() if m.deal is None else self.state0,
             "deal": deal, "recall": self.recall,
         }
+        if self.ui:
+            rec["ui"] = self.ui
+        return rec
 
     def save(self):
         if self.journal is not None:
@@ -97,6 +101,7 @@ class Session:
             m.choose_first_dealer(s.intro_seed)
         m.restore(rec["state"])
         s.recall = rec.get("recall", [])
+        s.ui = rec.get("ui") or {}
         d = rec.get("deal")
         if d is not None:
             m.restore(d["state"])

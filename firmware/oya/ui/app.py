@@ -12,7 +12,7 @@ from oya.games import load
 from oya.ui import keys, tables
 from oya.ui.grid import Grid, Renderer, two_cols
 from oya.ui.widgets import Menu, Spinner, LetterPicker, Message, wrap
-from oya.ui.play import PlayScreen
+from oya.ui.play import PlayScreen, PEEK
 from oya.ui.text import t, game_name
 
 STATE_DIR = "state"
@@ -116,6 +116,7 @@ class App:
         self._pending_seed = None
         self._mod = None
         self.renderer = None
+        self._clock = (now, 0)     # (tick when the match in play was (re)started, ms played before)
         _mkdir(STATE_DIR)
         self.settings_j = Journal(STATE_DIR + "/settings")
         self.match_j = Journal(STATE_DIR + "/match")
@@ -159,6 +160,8 @@ class App:
         """Time passes: bot seats act. True when something changed."""
         self.now = now
         if self.check_printer():
+            return True
+        if self.check_time():
             return True
         scr = self.top()
         if hasattr(scr, "tick"):
@@ -323,8 +326,19 @@ class App:
             self.pick_names(game, rs_name, opts, opts["players"])
             return
         default = lo if lo > 3 else min(hi, 4)
-        self.push(Spinner(t("seats", L), lo, hi, default,
-                          lambda n: self.pick_names(game, rs_name, opts, n), self.pop))
+        warn = getattr(mod.MATCH, "WARN_SEATS", None)
+
+        def chosen(n):
+            if warn is not None and n > warn:
+                # playable, but the rules advise against it (Kachi-kachi: few cards left to draw)
+                def go_on():
+                    self.pop()
+                    self.pick_names(game, rs_name, opts, n)
+                self.push(Message(t("seats", L), wrap(t("many_seats", L) % (n, warn)), go_on, self.pop))
+                return
+            self.pick_names(game, rs_name, opts, n)
+
+        self.push(Spinner(t("seats", L), lo, hi, default, chosen, self.pop))
 
     def pick_names(self, game, rs_name, opts, n):
         L = self.lang
@@ -401,6 +415,7 @@ class App:
         self.bots = bots
         self.bot_rng = rng.Rng(rng.entropy())
         self._pending_seed = None
+        self._clock = (self.now, session.ui.get("played_ms", 0))
         play = PlayScreen(self)
         self.replace(play)
         play.refresh()
@@ -453,9 +468,11 @@ class App:
     def begin_deal(self):
         seed = self.pending_seed()
         self._pending_seed = None
+        self.note_time()
         self.session.begin_deal(seed)
 
     def act(self, action, seat):
+        self.note_time()
         self.session.act(action, seat)
 
     def bot_action(self, deal, seat):
@@ -473,20 +490,78 @@ class App:
 
     def end_deal(self):
         s = self.session
+        self.note_time()
         s.end_deal()
         if s.match.over():
             self.match_over()
         else:
             self.top().refresh()
 
+    # -- a match played to an agreed time (Kakkuri's session_end = time_limit) ----------------
+    def time_limit_ms(self):
+        """The agreed playing time in ms, or None when the match does not end by time."""
+        s = self.session
+        if s is None or not hasattr(s.match, "stop"):
+            return None
+        o = s.match.opts
+        if o.get("session_end", "time_limit") != "time_limit":
+            return None
+        return o.get("session_minutes", 60) * 60000
+
+    def played_ms(self):
+        """Time played in this match: what the journal holds from earlier
+        boots (saved with every action) plus the ticks since it was resumed."""
+        from oya.hw import tdiff
+        t0, base = self._clock
+        return base + max(0, tdiff(self.now, t0))
+
+    def note_time(self):
+        """Put the time played into the session before it is journaled, so a
+        power cut loses at most the time since the last action."""
+        if self.time_limit_ms() is not None:
+            self.session.ui["played_ms"] = self.played_ms()
+
+    def check_time(self):
+        """Time is up: the match ends after the deal in play (match.stop());
+        between deals it ends now."""
+        limit = self.time_limit_ms()
+        if limit is None:
+            return False
+        m = self.session.match
+        if not m.stopped:
+            if self.played_ms() < limit:
+                return False
+            m.stop()
+        if m.deal is None:
+            self.match_over()
+            return True
+        return False
+
+    def time_left_line(self):
+        limit = self.time_limit_ms()
+        if limit is None:
+            return None
+        left = max(0, limit - self.played_ms())
+        return two_cols(t("time_left", self.lang), "%d min" % ((left + 59999) // 60000))
+
     def match_over(self):
         L = self.lang
         m = self.session.match
         lines = []
-        rank = 0
-        for seat, score in m.standings():
-            rank += 1
-            lines.append(two_cols("%d %s" % (rank, m.ledger.names[seat]), str(score)))
+        if m.opts.get("final_tiebreak") == "draw_cards" and hasattr(m, "draw_tiebreak"):
+            # equal chips at the end: the tied seats draw cards (Kakkuri)
+            from oya import stock
+            m.draw_tiebreak(stock.shuffled(m.deck(), rng.entropy()))
+            kind = m.deck_kind()
+            for e in m.outro:
+                lines.append("%s %s" % (tables.place_name(e[2], m.ledger.names), tables.card_list(kind, bytes([e[1]]))))
+        ranking = m.ranking() if hasattr(m, "ranking") else None
+        if ranking is None:
+            ranking = []
+            for seat, score in m.standings():
+                ranking.append((len(ranking) + 1, seat, score))
+        for place, seat, score in ranking:
+            lines.append(two_cols("%d %s" % (place, m.ledger.names[seat]), str(score)))
         self.match_j.clear()
 
         def done():
@@ -513,7 +588,11 @@ class App:
                 self.session = None
                 self.home()
             else:
-                self.match_over()      # the players agree to stop (Kakkuri's time limit)
+                # the players agree to stop (a match played to a time, or any match)
+                m = self.session.match
+                if hasattr(m, "stop"):
+                    m.stop()
+                self.match_over()
 
         self.push(Menu(t("pause", L), items, pick, self.pop))
 
@@ -522,6 +601,9 @@ class App:
         lines = []
         for seat, score in m.standings():
             lines.append(two_cols(m.ledger.names[seat] + (" *" if seat == m.dealer else ""), str(score)))
+        left = self.time_left_line()
+        if left is not None:
+            lines.insert(0, left)
         return lines
 
     def standings_screen(self):
@@ -572,6 +654,8 @@ class App:
             return False
         failed = getattr(p, "failed", 0)
         if failed and failed != getattr(self, "_printer_failed", 0):
+            if getattr(self.top(), "state", None) == PEEK:
+                return False     # said once the cards are hidden: OK's release must reach the peek
             self._printer_failed = failed
             why = getattr(p, "last_error", None) or ""
             self.push(Message(t("print", self.lang), [t("not_printed", self.lang)] + wrap(why)[:3], self.pop))

@@ -60,6 +60,9 @@ _T = {
                   "ホゾン データ ハソン: .bad ニ ホカン シテ サイショカラ"),
     "bot": ("bot", "ボット"),
     "thinking": ("thinking...", "カンガエチュウ"),
+    "many_seats": ("%d seats: the rules advise at most %d (few cards left to draw). OK: go on",
+                   "%d ニン: %d ニン マデ ガ ヨイ (ヤマ ガ スクナイ). OK: ツヅケル"),
+    "time_left": ("Time left", "ノコリ ジカン"),
 }
 
 GAME_NAMES = {
