@@ -87,17 +87,21 @@ class Journal:
 
     def load(self):
         """The newest intact record, or None when there is none at all.
-        Raises JournalCorrupt when files exist but none is intact."""
+        Raises JournalCorrupt when the record or its previous copy exists but
+        none is intact. A broken .tmp alone is a save the power cut short
+        (the record it was to replace is the last one kept), not corruption."""
         best = None
         seen = False
+        tmp = self.path + ".tmp"
         for p in self._files():
             try:
                 with open(p, "rb") as f:
                     raw = f.read()
             except OSError:
                 continue
-            seen = True
             got = decode(raw)
+            if p != tmp:
+                seen = True
             if got is not None and (best is None or got[0] > best[0]):
                 best = got
         if best is None:
@@ -116,6 +120,9 @@ class Journal:
         self.seq = 0
 
     def clear(self):
-        for p in self._files():
+        # the record itself goes last: a power cut on the way leaves it (the
+        # last state kept), never the older copy behind it
+        cur, tmp, old = self._files()
+        for p in (tmp, old, cur):
             _remove(p)
         self.seq = 0
