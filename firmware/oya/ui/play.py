@@ -140,33 +140,64 @@ class PlayScreen(Screen):
             r += 1
         g.put(ROWS - 1, "OK deal BACK menu" if self.app.printer() is None else "OK deal hold:slip")
 
-    def draw_handoff(self, g):
-        L = self.lang()
-        name = self.names()[self.acting]
-        g.put(0, t("pass_to", L) % name, True)
-        g.put(1, "")
-        g.put(2, " " + self.s.match.deal.prompt(self.acting, L))
-        g.put(3, "")
-        g.put(4, t("hold_peek", L))
-        g.put(5, "")
-        g.put(6, "OK: ready")
-        g.put(7, "BACK: menu")
+    # The hand-off, peek and decision screens share one layout: the title on
+    # row 0, the public table on the rows below it, and what differs (the
+    # hint, the private cards, the choices) at the bottom. Moving between
+    # them redraws the title and the bottom rows only, not the whole panel.
+    def table_rows(self):
+        nchoice = len(self.entries) if self.entries and not self.is_bot(self.acting) else 1
+        return max(1, ROWS - 1 - min(nchoice, 4))
 
-    def draw_peek(self, g):
-        L = self.lang()
-        deal = self.s.match.deal
-        seat = self.peek_seat
-        g.put(0, t("peek", L) % self.names()[seat], True)
-        private = self.private_cards(seat)
-        lines = wrap(tables.card_list(self.kind(), private) or "-")
+    def put_table(self, g, rows, lines):
         r = 1
-        for ln in lines[:5]:
+        for ln in lines[:rows]:
             g.put(r, ln)
             r += 1
-        while r < ROWS - 1:
+        while r < 1 + rows:
             g.put(r, "")
             r += 1
-        g.put(ROWS - 1, t("release", L))
+        return r
+
+    def put_bottom(self, g, lines, first):
+        """`lines` on the last rows, blank rows from row `first` down to them;
+        table rows are covered only when the lines need them."""
+        lines = lines[-(ROWS - 1):]
+        top = ROWS - len(lines)
+        for r in range(first, top):
+            g.put(r, "")
+        for ln in lines:
+            g.put(top, ln)
+            top += 1
+
+    def handoff_hint(self):
+        L = self.lang()
+        return [" " + self.s.match.deal.prompt(self.acting, L), t("hold_peek", L), "OK: ready  BACK: menu"]
+
+    def draw_handoff(self, g):
+        L = self.lang()
+        g.put(0, t("pass_to", L) % self.names()[self.acting], True)
+        rows = self.table_rows()
+        self.put_table(g, rows, self.app.table_lines(self.s.match.deal))
+        hint = self.handoff_hint()
+        self.put_bottom(g, hint[len(hint) - (ROWS - 1 - rows):] if ROWS - 1 - rows < len(hint) else hint,
+                        1 + rows)
+
+    def draw_peek(self, g):
+        # the hand-off screen with the cards in place of "hold OK": releasing
+        # OK changes the title and the card rows back, nothing else
+        L = self.lang()
+        seat = self.peek_seat
+        g.put(0, t("peek", L) % self.names()[seat], True)
+        cards = wrap(tables.card_list(self.kind(), self.private_cards(seat)) or "-")[:5]
+        rows = self.table_rows()
+        self.put_table(g, rows, self.app.table_lines(self.s.match.deal))
+        if seat == self.acting:
+            hint = self.handoff_hint()
+            n = min(len(hint), ROWS - 1 - rows) + len(cards) - 1   # the hand-off's rows, grown upwards
+            bottom = (hint[:1] + cards + hint[2:])[-n:]
+        else:
+            bottom = cards + [t("release", L)]
+        self.put_bottom(g, bottom, 1 + rows)
 
     def others(self, deal, seat):
         """Seats other than `seat` with an action open to them now (a Kakkuri
@@ -208,18 +239,11 @@ class PlayScreen(Screen):
         head = "%s: %s" % (name, deal.prompt(seat, L))
         g.put(0, head, True)
         lines = self.app.table_lines(deal)
-        nchoice = len(self.entries) if not self.is_bot(seat) else 1
-        table_rows = max(1, ROWS - 1 - min(nchoice, 4))
+        table_rows = self.table_rows()
         if self.msg:
             msg = wrap(self.msg)[:2]
             lines = msg + lines
-        r = 1
-        for ln in lines[:table_rows]:
-            g.put(r, ln)
-            r += 1
-        while r < 1 + table_rows:
-            g.put(r, "")
-            r += 1
+        r = self.put_table(g, table_rows, lines)
         if self.is_bot(seat):
             g.put(r, "  (%s) %s" % (t("bot", L), t("thinking", L)))
             r += 1
