@@ -61,9 +61,12 @@ class FakeUART:
         self.clock = clock
         self.log = []
         self.rx = b""
+        self.answer = None      # bytes: put in rx after each status query (a printer that answers)
 
     def write(self, b):
         self.log.append((self.clock[0], bytes(b)))
+        if self.answer is not None and bytes(b) == b"\x10\x04\x04":
+            self.rx = self.rx + self.answer
         return len(b)
 
     def any(self):

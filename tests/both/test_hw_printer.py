@@ -110,28 +110,50 @@ def test_paper_out_drops_the_slip():
     _run(p, uart, clock)
     assert uart.data() == b"\x10\x04\x04"
     assert p.failed == 1 and p.printed == 0 and p.last_error == "paper out"
-    # paper back: the next slip prints
+    # paper back: the next slip prints (asked at its start and before its cut)
     p.slip(["again"])
     clock[0] = 1000
-    p.pump(1000)
-    uart.rx = b"\x12"
+    uart.answer = b"\x12"
     _run(p, uart, clock)
     assert p.printed == 1 and p.last_error is None
     assert b"again\n" in uart.data()
+    assert uart.data().count(b"\x10\x04\x04") == 3
 
 
 def test_a_printer_that_stops_answering_is_reported():
     clock, uart, p = _printer(status=True)
     p.slip(["one"])
-    p.pump(0)
-    uart.rx = b"\x12"
+    uart.answer = b"\x12"
     _run(p, uart, clock)
     assert p.printed == 1
     n = len(uart.log)
+    uart.answer = None
     p.slip(["two"])                  # unplugged: no answer
     _run(p, uart, clock)
     assert p.failed == 1 and "not answering" in p.last_error
     assert uart.data().count(b"two") == 0 and len(uart.log) == n + 1
+
+
+def test_a_printer_unplugged_in_the_middle_of_a_slip_is_reported_and_not_cut():
+    clock, uart, p = _printer(status=True)
+    uart.answer = b"\x12"
+    p.slip(["line %d" % k for k in range(6)])
+    t = 0
+    while b"line 2" not in uart.data():
+        clock[0] = t
+        p.pump(t)
+        t += 1
+    uart.answer = None               # unplugged after line 2
+    _run(p, uart, clock, until=t + 60000)
+    assert p.failed == 1 and p.printed == 0 and "not answering" in p.last_error
+    data = uart.data()
+    assert data.count(b"\x10\x04\x04") == 2 and data.endswith(b"\x10\x04\x04")
+    assert b"line 5\n" in data and b"\x1dV" not in data      # the torn slip is not cut
+    # plugged in again: the next slip prints whole
+    uart.answer = b"\x12"
+    p.slip(["next"])
+    _run(p, uart, clock, until=t + 120000)
+    assert p.printed == 1 and p.last_error is None and uart.data().endswith(b"\x1dV\x01")
 
 
 def test_a_printer_that_never_answers_is_printed_to_blind():

@@ -17,9 +17,12 @@
 # Status: when the printer's TX is wired to our RX, each slip starts with a
 # DLE EOT 4 (paper sensor) query. "Paper out" drops the slip; no answer from a
 # printer that has answered before (unplugged, or paper out on printers that
-# stay silent then) drops it too. Either way `last_error` says why and
-# `failed` counts it; nothing else changes. A printer that never answers is
-# printed to blind.
+# stay silent then) drops it too. A printer that answered is asked again
+# before the slip's feed and cut (DLE EOT is answered at once, even with lines
+# still in its buffer), so one unplugged or out of paper in the middle of a
+# slip is reported too, and the torn slip is not cut. Either way `last_error`
+# says why and `failed` counts it; nothing else changes. A printer that never
+# answers is printed to blind.
 from oya.compat import const
 from oya.hw import tdiff, tadd, now_ms, sleep_ms, HardwareError
 from oya.ui import kana
@@ -74,6 +77,7 @@ class Printer:
         self._free_at = None     # tick before which nothing may be written
         self._query_until = None
         self._answered = False
+        self._tail_asked = False   # the end-of-slip status query was sent
         self.bytes_sent = 0
         self.printed = 0
         self.failed = 0
@@ -152,6 +156,13 @@ class Printer:
         self.bytes_sent += len(b)
         self._free_at = tadd(now, self._wire_ms(len(b)) + extra_ms)
 
+    def _query(self, now):
+        while self.uart.any():          # stale bytes
+            self.uart.read()
+        self._write(b"\x10\x04\x04", now)
+        self._query_until = tadd(now, QUERY_MS)
+        return self._wire_ms(3)
+
     def _drop(self, why):
         self._job = None
         self.failed += 1
@@ -188,12 +199,13 @@ class Printer:
             self._job = self._jobs.pop(0)
             self._k = 0
             self._off = 0
+            self._tail_asked = False
             if self.status and hasattr(self.uart, "any"):
-                while self.uart.any():          # stale bytes
-                    self.uart.read()
-                self._write(b"\x10\x04\x04", now)
-                self._query_until = tadd(now, QUERY_MS)
-                return self._wire_ms(3)
+                return self._query(now)
+        if (self._k == len(self._job) - 1 and not self._off and not self._tail_asked
+                and self._answered and self.status and hasattr(self.uart, "any")):
+            self._tail_asked = True             # still there before the feed and cut?
+            return self._query(now)
         data, extra = self._job[self._k]
         end = self._off + CHUNK
         if end >= len(data):
