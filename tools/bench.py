@@ -504,7 +504,7 @@ commit, for before/after figures); `--games oicho,kachi` measures fewer games.
   frame), then the first frame.
 - **Display traffic.** Bytes written on I2C (control and command bytes
   included) for each render that sent anything, over the scripted match; a
-  full-frame update is 7 command bytes + 1,025 data bytes. *same on MP*: the
+  full-frame update is 7 command bytes + 1,025 data bytes. *MP=*: the
   CPython and MicroPython runs sent identical byte counts, change by change.
 - **Times.** `time.ticks_us` under MicroPython (WebAssembly on this machine,
   not an RP2040: compare runs, not boards), `perf_counter_ns` on CPython.
