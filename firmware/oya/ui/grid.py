@@ -7,13 +7,27 @@ COLS = const(21)
 ROWS = const(8)
 
 
+def half(text):
+    """`text` as the font draws it, one character per cell: kana become
+    half-width katakana, and a voiced kana takes two cells ("ガ" is "ｶﾞ").
+    ASCII comes back as it is."""
+    if len(text.encode()) == len(text):
+        return text
+    from oya.ui import kana
+    return kana.to_half(text)
+
+
 def fit(text, width=COLS):
-    """Cut to `width` cells (text is already half-width for the font)."""
+    """Cut to `width` cells."""
+    if len(text) * 2 > width:           # could be wider than it looks: count cells
+        text = half(text)
     return text if len(text) <= width else text[:width - 1] + "~"
 
 
 def two_cols(left, right, width=COLS):
     """`left` and `right` on one row, right-aligned."""
+    left = half(left)
+    right = half(right)
     room = width - len(right)
     if room < 1:
         return fit(right, width)

@@ -2,7 +2,7 @@
 # spinner, a letter picker and a message. Each draws itself on the Grid and
 # reacts to keys; results go to callbacks, so flows read top to bottom.
 from oya.ui import keys
-from oya.ui.grid import ROWS, two_cols
+from oya.ui.grid import ROWS, two_cols, half
 
 
 class Screen:
@@ -192,6 +192,7 @@ class Message(Screen):
 
 def wrap(text, width=21):
     """Words to lines of at most `width` cells."""
+    text = half(text)
     out = []
     for para in text.split("\n"):
         line = ""
