@@ -633,7 +633,7 @@ class App:
         def pick(i):
             j = len(rec) - 1 - i
             lines = [x for ln in self.recall_lines(rec[j], j + 1) for x in wrap(ln)]
-            self.push(Message(t("recall", L), lines, self.pop, footer="OK back  hold: print"))
+            self.push(Message(t("recall", L), lines, self.pop, footer="OK back hold:print"))
 
         self.push(Menu(t("recall", L), items, pick, self.pop,
                        on_hold=lambda i: self.print_lines(self.recall_lines(rec[len(rec) - 1 - i], len(rec) - i))))
