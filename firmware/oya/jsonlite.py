@@ -124,7 +124,10 @@ class _Reader:
                     try:
                         if len(h) != 4:
                             raise ValueError
-                        parts.append(chr(int(h, 16)))
+                        u = int(h, 16)
+                        if 0xD800 <= u <= 0xDFFF:
+                            raise ValueError    # a surrogate is no character (and MicroPython's str would hold bad UTF-8)
+                        parts.append(chr(u))
                     except ValueError:
                         self.fail("bad \\u escape")
                     self.i += 6

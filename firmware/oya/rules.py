@@ -116,6 +116,34 @@ def _short(v):
     return s if len(s) <= 24 else s[:21] + "..."
 
 
+def _utf8_ok(b):
+    """Strict UTF-8 (RFC 3629). MicroPython's decode() lets overlong forms,
+    surrogates and code points past U+10FFFF through, CPython's does not:
+    this gives both runtimes the same answer."""
+    i = 0
+    n = len(b)
+    while i < n:
+        c = b[i]
+        if c < 0x80:
+            i += 1
+            continue
+        if 0xC2 <= c <= 0xDF:
+            k, lo, hi = 1, 0x80, 0xBF
+        elif 0xE0 <= c <= 0xEF:
+            k, lo, hi = 2, 0xA0 if c == 0xE0 else 0x80, 0x9F if c == 0xED else 0xBF
+        elif 0xF0 <= c <= 0xF4:
+            k, lo, hi = 3, 0x90 if c == 0xF0 else 0x80, 0x8F if c == 0xF4 else 0xBF
+        else:
+            return False
+        if i + k >= n or not lo <= b[i + 1] <= hi:
+            return False
+        for j in range(i + 2, i + k + 1):
+            if not 0x80 <= b[j] <= 0xBF:
+                return False
+        i += k + 1
+    return True
+
+
 def parse(raw, filename="ruleset", table=None):
     """raw: bytes or str of a ruleset file -> (game, name, options)."""
     where = filename + ": "
@@ -125,6 +153,8 @@ def parse(raw, filename="ruleset", table=None):
         raise RulesetError(where + "file is empty.")
     if isinstance(raw, (bytes, bytearray)):
         try:
+            if not _utf8_ok(raw):
+                raise UnicodeError
             raw = bytes(raw).decode("utf-8")
         except UnicodeError:
             raise RulesetError(where + "file is not UTF-8 text.")
@@ -145,4 +175,12 @@ def load(path, table=None):
             raw = f.read(MAX_BYTES + 1)
     except OSError:
         raise RulesetError(name + ": cannot be read.")
+    if len(raw) > MAX_BYTES:
+        # only the first bytes were read: say how big the file really is
+        try:
+            import os
+            size = os.stat(path)[6]
+        except (OSError, ImportError):
+            size = len(raw)
+        raise RulesetError("%s: file is too large (%d bytes; at most %d)." % (name, size, MAX_BYTES))
     return parse(raw, name, table)

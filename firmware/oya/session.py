@@ -93,12 +93,22 @@ class Session:
 
     @classmethod
     def from_record(cls, rec, journal=None):
+        """Rebuild a match from a journal record. What was read is data and
+        is checked as such: the options against the game's table, the seats,
+        and the chips, which must add up to what the match started with
+        (ValueError on anything else)."""
+        from oya import rules
         rs = rec["ruleset"]
+        rules.validate({"game": rec["game"], "name": rs["name"], "options": rs["options"]}, "saved match",
+                       load(rec["game"]).OPTIONS)
+        if len(rec["state"]["chips"]) != len(rec["names"]):
+            raise ValueError("saved match: seats and chips differ")
         s = cls(rec["game"], rs["name"], rs["options"], rec["names"], rec["start_chips"], None)
         m = s.match
         if rec.get("intro_seed"):
             s.intro_seed = unhex(rec["intro_seed"])
             m.choose_first_dealer(s.intro_seed)
+        total = m.ledger.total()
         m.restore(rec["state"])
         s.recall = rec.get("recall", [])
         s.ui = rec.get("ui") or {}
@@ -108,6 +118,8 @@ class Session:
             s.state0 = d["state"]
             replay_deal(m, unhex(d["seed"]), d["acts"])
             s.acts = list(d["acts"])
+        if m.ledger.total() != total:
+            raise ValueError("saved match: the chips do not add up")
         s.journal = journal
         return s
 

@@ -121,14 +121,18 @@ class App:
         self.settings_j = Journal(STATE_DIR + "/settings")
         self.match_j = Journal(STATE_DIR + "/match")
         self.settings = dict(DEFAULT_SETTINGS)
+        self._bad_settings = False
         try:
             saved = self.settings_j.load()
+            if saved is not None and not isinstance(saved, dict):
+                raise JournalCorrupt(self.settings_j.path)
             if isinstance(saved, dict):
                 for k in DEFAULT_SETTINGS:
                     if k in saved and type(saved[k]) is type(DEFAULT_SETTINGS[k]):
                         self.settings[k] = saved[k]
         except JournalCorrupt:
-            self.settings_j.quarantine()
+            self.settings_j.quarantine()      # kept as .bad; said at boot
+            self._bad_settings = True
         self.boot()
 
     # -- screen stack ---------------------------------------------------------------
@@ -192,6 +196,9 @@ class App:
     # -- boot and home ------------------------------------------------------------------
     def boot(self):
         errors = getattr(self.hw, "errors", None) if self.hw is not None else None
+        if self._bad_settings:
+            errors = list(errors or ()) + [t("bad_settings", self.lang)]
+            self._bad_settings = False
         if errors:
             # board file or device problems: say so once, then carry on with defaults
             lines = []
@@ -204,6 +211,8 @@ class App:
     def boot_match(self):
         try:
             rec = self.match_j.load()
+            if rec is not None and (not isinstance(rec, dict) or rec.get("game") not in GAMES):
+                raise JournalCorrupt(self.match_j.path)     # intact, but not a match of ours
         except JournalCorrupt:
             self.match_j.quarantine()
             self.replace(Message(t("error", self.lang), wrap(t("bad_state", self.lang)), self.home))
@@ -244,7 +253,11 @@ class App:
     def resume(self):
         try:
             s = Session.resume(self.match_j)
-        except JournalCorrupt:
+        except MemoryError:
+            raise
+        except Exception:
+            # unreadable, or read but not a match that replays (hostile or
+            # from another firmware): kept as .bad, never offered again
             self.match_j.quarantine()
             self.replace(Message(t("error", self.lang), wrap(t("bad_state", self.lang)), self.home))
             return

@@ -58,6 +58,8 @@ _T = {
     "version": ("Version", "バージョン"),
     "bad_state": ("Saved match unreadable: kept as .bad, starting clean",
                   "ホゾン データ ハソン: .bad ニ ホカン シテ サイショカラ"),
+    "bad_settings": ("Settings unreadable: kept as .bad, defaults used",
+                     "セッテイ データ ハソン: .bad ニ ホカン シテ ヒョウジュン"),
     "bot": ("bot", "ボット"),
     "thinking": ("thinking...", "カンガエチュウ"),
     "many_seats": ("%d seats: the rules advise at most %d (few cards left to draw). OK: go on",

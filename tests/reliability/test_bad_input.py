@@ -1,0 +1,334 @@
+"""Bad input: 100 malformed or hostile ruleset files (hostile.py) and damaged
+or hostile state files on flash.
+
+Rulesets: each one is refused by `ruleset check` and by `ruleset push` with
+one clear sentence naming the file; copied onto the virtual device (real
+MicroPython, through the real mpremote) each is listed by `ruleset list` and by
+the device's own Rulesets screen with that same sentence; on the simulated
+device each shows as invalid in the Rulesets screen and in every game's
+ruleset picker, and cannot be chosen; with all of them on flash the device
+still plays a deal with its defaults.
+
+State files: garbage, truncation and bit flips in state/match, a damaged
+state/settings, and intact records (right header and digest) with hostile
+content: the device says so, keeps a copy as .bad, and starts clean."""
+import json
+import os
+import random
+import re
+
+import pytest
+
+import tools  # noqa: F401
+from host_sim import Sim
+from oya import GAMES, rules
+from oya.journal import encode
+from tests.reliability.hostile import cases, HOSTILE_STATE_RECORDS
+from tests.reliability.presses import app_of
+from tools import ruleset as ruleset_tool
+from tools import vdev
+
+CASES = cases()
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHIPPED = sorted(f for f in os.listdir(os.path.join(ROOT, "firmware", "rulesets")) if f.endswith(".json"))
+
+
+def expected(fn, data):
+    try:
+        rules.parse(data, fn)
+    except rules.RulesetError as e:
+        return str(e)
+    raise AssertionError("%s was accepted" % fn)
+
+
+def clear_sentence(fn, msg):
+    return (msg.startswith(fn + ": ") and msg.endswith((".", ")")) and "\n" not in msg
+            and "Traceback" not in msg and "Error" not in msg and len(msg) < 260)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    d = tmp_path_factory.mktemp("hostile")
+    for fn, data, what in CASES:
+        (d / fn).write_bytes(data)
+    return d
+
+
+def test_at_least_fifty_hostile_files_each_refused_with_one_clear_sentence():
+    assert len(CASES) >= 50 and len(set(fn for fn, _, _ in CASES)) == len(CASES)
+    kinds = " ".join(w for _, _, w in CASES)
+    for word in ("truncated", "UTF-16", "huge", "nested", "Python", "unknown game", "option", "duplicate"):
+        assert word in kinds
+    for fn, data, what in CASES:
+        msg = expected(fn, data)
+        assert clear_sentence(fn, msg), (what, msg)
+
+
+def test_ruleset_check_and_push_refuse_every_one(files, capsys):
+    paths = [str(files / fn) for fn, _, _ in CASES]
+    assert ruleset_tool.main(["check"] + paths) == 1
+    out = capsys.readouterr().out.splitlines()
+    for (fn, data, what), line in zip(CASES, out):
+        assert line == expected(fn, data), what
+    assert out[len(CASES)] == "%d of %d rulesets are not valid" % (len(CASES), len(CASES))
+    for fn, data, what in CASES[::7]:
+        # push checks first and copies nothing (no board is even contacted)
+        assert ruleset_tool.main(["push", str(files / fn), "--port", "/dev/null/none"]) == 1
+        assert "not pushed" in capsys.readouterr().err
+
+
+def _sim_with_hostile_rulesets(tmp_path, seed=4):
+    flash = tmp_path / "flash"
+    (flash / "rulesets").mkdir(parents=True)
+    for fn in SHIPPED:
+        (flash / "rulesets" / fn).write_bytes(open(os.path.join(ROOT, "firmware", "rulesets", fn), "rb").read())
+    for fn, data, what in CASES:
+        (flash / "rulesets" / fn).write_bytes(data)
+    sim = Sim(seed=seed, flash_dir=str(flash))
+    sim.advance(300)
+    return sim
+
+
+def test_the_simulated_device_lists_each_with_its_error_and_plays_on_defaults(tmp_path):
+    sim = _sim_with_hostile_rulesets(tmp_path)
+    try:
+        app = app_of(sim)
+        wrap = sim.modules["oya.ui.widgets"].wrap
+        assert sim.screen_text()[0] == "Oya - home"
+        sim.press("down")
+        sim.press("ok")                                    # Rulesets
+        menu = app.top()
+        assert menu.title == "Rulesets"
+        n = len(SHIPPED) + len(CASES)
+        assert len(menu.items) == n
+        by_name = dict((fn, (data, what)) for fn, data, what in CASES)
+        seen = 0
+        for i in range(n):
+            assert app.top() is menu and menu.i == i
+            label, status = menu.items[i]
+            sim.press("ok")
+            msg = app.top()
+            fn = sorted(SHIPPED + list(by_name))[i]
+            if fn in by_name:
+                assert status == "invalid", fn
+                want = expected(fn, by_name[fn][0])
+                assert msg.lines == wrap(want), (fn, msg.lines)
+                seen += 1
+            else:
+                assert status in GAMES, fn
+            sim.press("back")
+            sim.press("down", gap_ms=60)
+        assert seen == len(CASES)
+        sim.press("back")
+        sim.press("up")                                    # the home menu: New table
+        # every game's ruleset picker shows them as invalid; picking one
+        # explains and goes back
+        for gi, game in enumerate(GAMES):
+            sim.press("ok")                                # New table
+            sim.press("down", times=gi, gap_ms=60)
+            sim.press("ok")
+            picker = app.top()
+            assert picker.items[0] == "Defaults"
+            invalid = [it for it in picker.items if isinstance(it, tuple) and it[1] == "invalid"]
+            # files that name another game are that game's business; the rest show here
+            assert len(invalid) >= 40, (game, len(invalid))
+            j = picker.items.index(invalid[0])
+            sim.press("down", times=j, gap_ms=60)
+            sim.press("ok")
+            assert app.top().title == "invalid"
+            sim.press("ok")
+            assert app.top() is picker
+            sim.press("back")
+            sim.press("back")
+            assert sim.screen_text()[0] == "Oya - home"
+        # and it still plays with its defaults
+        from host_sim.drive import setup_table
+        setup_table(sim, "oicho", bots=3)
+        for _ in range(200):
+            if sim.screen_text()[0] == "Results":
+                break
+            sim.press("ok", gap_ms=500)
+        assert sim.screen_text()[0] == "Results", sim.screen()
+        assert sim.crashed is None and sim.errors == []
+    finally:
+        sim.close()
+
+
+DEVICE_CODE = r"""
+import os, json
+os.chdir('/')
+from oya.ui.app import App, list_rulesets
+for fn, g, n, o, err in list_rulesets():
+    print('OYA-RS ' + json.dumps([fn, g, err]))
+a = App()
+UP, DOWN, OK, BACK = 1, 2, 3, 4
+a.key(DOWN)
+a.key(OK)
+menu = a.top()
+for i in range(len(menu.items)):
+    a.key(OK)
+    print('OYA-SCREEN ' + json.dumps([i, a.top().lines]))
+    a.key(BACK)
+    a.key(DOWN)
+a.key(BACK)
+# a new table of Oicho-Kabu with the defaults, four people, one deal
+for k in (UP, OK, OK, OK, UP, OK, OK, UP, OK, OK, OK, OK):
+    a.key(k)
+for _ in range(300):
+    if a.screen_text().startswith('Results'):
+        break
+    a.key(OK)
+print('OYA-END ' + json.dumps(a.screen_text()))
+"""
+
+
+def test_on_real_micropython_through_mpremote(tmp_path, files):
+    """The same files copied onto the virtual device with mpremote: `ruleset
+    list` and the device's own Rulesets screen give each its sentence, and the
+    device plays a deal with its defaults."""
+    from tests.tools.conftest import _need_vdev, mpremote, tools as run_tools
+    _need_vdev()
+    import shutil
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    shutil.copytree(os.path.join(ROOT, "firmware", "oya"), flash / "oya",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(os.path.join(ROOT, "firmware", "rulesets"), flash / "rulesets")
+    dev = vdev.VirtualDevice(flash)
+    dev.start()
+    try:
+        # the hostile files go onto the board through mpremote (64 KB ones too)
+        names = [fn for fn, _, _ in CASES]
+        for k in range(0, len(names), 25):
+            p = mpremote(dev.port, "fs", "cp", *[str(files / fn) for fn in names[k:k + 25]], ":rulesets/")
+            assert p.returncode == 0, p.out
+        p = run_tools("ruleset", "list", "--port", dev.port, timeout=300)
+        assert p.returncode == 0, p.out
+        for fn, data, what in CASES:
+            line = [ln for ln in p.stdout.splitlines() if ln.strip().startswith(fn + " ")]
+            assert line and line[0].rstrip().endswith(expected(fn, data)), (what, line, p.stdout[-500:])
+        assert "%d rulesets, %d valid, %d not valid" % (len(CASES) + len(SHIPPED), len(SHIPPED), len(CASES)) in p.stdout
+        p = mpremote(dev.port, "exec", DEVICE_CODE, timeout=600)
+        assert p.returncode == 0, p.out
+        listed = [json.loads(ln[7:]) for ln in p.stdout.splitlines() if ln.startswith("OYA-RS ")]
+        screens = [json.loads(ln[11:]) for ln in p.stdout.splitlines() if ln.startswith("OYA-SCREEN ")]
+        assert len(listed) == len(screens) == len(CASES) + len(SHIPPED)
+        by_name = dict((fn, data) for fn, data, _ in CASES)
+        wrap = __import__("oya.ui.widgets", None, None, ("wrap",)).wrap
+        for (fn, g, err), (i, lines) in zip(listed, screens):
+            if fn in by_name:
+                assert err == expected(fn, by_name[fn]) and g is None, (fn, err)
+                assert lines == wrap(err), (fn, lines)
+            else:
+                assert err is None and g in GAMES
+        end = [json.loads(ln[8:]) for ln in p.stdout.splitlines() if ln.startswith("OYA-END ")]
+        assert end and end[0].startswith("Results"), p.stdout[-800:]
+    finally:
+        dev.close()
+
+
+# -- state files ---------------------------------------------------------------------------
+
+def _boot_with(tmp_path, files, seed=1):
+    flash = tmp_path / ("flash%d" % seed)
+    (flash / "state").mkdir(parents=True)
+    for name, data in files.items():
+        (flash / "state" / name).write_bytes(data)
+    sim = Sim(seed=seed, flash_dir=str(flash))
+    sim.advance(300)
+    return sim, flash
+
+
+def _saved_match(tmp_path):
+    """The bytes of state/match in the middle of a real deal."""
+    from host_sim.drive import setup_table
+    sim = Sim(seed=9, flash_dir=str(tmp_path / "donor"))
+    sim.advance(300)
+    setup_table(sim, "kyuten", bots=1)
+    sim.press("ok", times=6, gap_ms=500)
+    data = sim.flash.get("state/match")
+    sim.close()
+    return data
+
+
+def _says_so_keeps_bad_starts_clean(sim, flash, name, data):
+    rows = sim.screen_text()
+    text = " ".join(rows)
+    assert rows[0] == "Error" and "unreadable" in text and ".bad" in text, rows
+    assert (flash / "state" / (name + ".bad")).read_bytes() == data
+    assert not (flash / "state" / name).exists()
+    sim.press("ok")
+    rows = sim.screen_text()
+    assert rows[0] == "Oya - home" and "Resume match" not in rows, rows
+    from host_sim.drive import setup_table
+    setup_table(sim, "oicho", bots=3)
+    sim.press("ok", times=3)
+    assert sim.screen_text()[0] == "First dealer" or sim.crashed is None
+    assert sim.crashed is None and sim.errors == []
+
+
+def test_damaged_match_file_is_reported_kept_and_the_device_starts_clean(tmp_path):
+    good = _saved_match(tmp_path)
+    r = random.Random(3)
+    damaged = [b"\x00garbage", good[:len(good) // 2], good[:20], good.replace(b"OYAJ1", b"OYAJ2"),
+               b"\xff" * 200, b"import os\nos.remove('main.py')\n"]
+    for _ in range(4):
+        b = bytearray(good)
+        b[r.randrange(len(b))] ^= 1 << r.randrange(8)
+        damaged.append(bytes(b))
+    for i, data in enumerate(damaged):
+        sim, flash = _boot_with(tmp_path, {"match": data}, seed=20 + i)
+        try:
+            _says_so_keeps_bad_starts_clean(sim, flash, "match", data)
+        finally:
+            sim.close()
+
+
+def _intact(record, seq=7):
+    return encode(seq, record)
+
+
+def _hostile_record(what, record, good):
+    seq, rec = __import__("oya.journal", None, None, ("decode",)).decode(good)
+    if record == "ILLEGAL":
+        rec = json.loads(json.dumps(rec))
+        rec["deal"]["acts"] = rec["deal"]["acts"] + [0, 99999]
+        return rec
+    if record == "CHIPS":
+        rec = json.loads(json.dumps(rec))
+        rec["deal"]["state"]["chips"][0] += 1000
+        return rec
+    if record == "SEED":
+        rec = json.loads(json.dumps(rec))
+        rec["deal"]["seed"] = "__import__('os')"
+        return rec
+    return record
+
+
+def test_intact_but_hostile_match_records_are_refused_as_data(tmp_path):
+    good = _saved_match(tmp_path)
+    for i, (what, record) in enumerate(HOSTILE_STATE_RECORDS):
+        rec = _hostile_record(what, record, good)
+        data = _intact(rec)
+        sim, flash = _boot_with(tmp_path, {"match": data}, seed=40 + i)
+        try:
+            rows = sim.screen_text()
+            if rows[0] == "Resume the match?":
+                sim.press("ok")              # the resume is where the content is read
+            assert sim.crashed is None and sim.errors == [], (what, sim.errors)
+            _says_so_keeps_bad_starts_clean(sim, flash, "match", data)
+        finally:
+            sim.close()
+
+
+def test_damaged_settings_file_is_reported_kept_and_defaults_used(tmp_path):
+    data = b"OYAJ1 1 12 0000\n{\"lang\": 1}"
+    sim, flash = _boot_with(tmp_path, {"settings": data}, seed=60)
+    try:
+        rows = sim.screen_text()
+        assert rows[0] == "Error" and "settings" in " ".join(rows).lower(), rows
+        assert (flash / "state" / "settings.bad").read_bytes() == data
+        sim.press("ok")
+        assert sim.screen_text()[0] == "Oya - home"         # English: the default
+    finally:
+        sim.close()
