@@ -554,6 +554,12 @@ def main(argv=None):
     version = tuple(int(x) for x in a.version.split(".")) if a.version else None
     dev = VirtualDevice(a.dir, mpy=a.mpy, version=version, run_main=a.run_main,
                         trace=trace if a.trace else None)
+
+    def stop(*_):
+        raise KeyboardInterrupt
+
+    import signal
+    signal.signal(signal.SIGTERM, stop)  # close cleanly: the flash is written back
     dev.start()
     print("virtual device on %s (flash: %s); Ctrl-C to stop" % (dev.port, dev.root), flush=True)
     try:
