@@ -468,7 +468,7 @@ class App:
         sh = hexstr(m.deal_seed)
         c = commit(m.deal_seed)
         lines += [t("commit", self.lang) + ":", c[:32], c[32:], t("seed", self.lang) + ":", sh[:32], sh[32:]]
-        lines += tables.deal_record_lines(m.deck_kind(), deal.events, names)
+        lines += tables.deal_record_lines(m.deck_kind(), deal.events, names, deal.seen(-1))
         st0 = self.session.state0
         if st0:
             lines.append("chips " + ",".join(str(c) for c in st0["chips"]))
@@ -632,7 +632,7 @@ class App:
         deal = replay_deal(twin, unhex(entry["seed"]), entry["acts"])
         kind = twin.deck_kind()
         lines = ["#%d %s %s" % (n, t("seed", self.lang), entry["seed"][:8])]
-        lines.extend(tables.deal_record_lines(kind, deal.events, m.ledger.names))
+        lines.extend(tables.deal_record_lines(kind, deal.events, m.ledger.names, deal.seen(-1)))
         return lines
 
     def recall_screen(self):
