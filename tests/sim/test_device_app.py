@@ -323,3 +323,39 @@ def test_japanese_screens_fit_and_have_every_glyph(game):
         print(game, "rows cut to fit:", cut)
     finally:
         d.close()
+
+
+def test_the_readme_animation_shows_the_deal_flow_it_describes():
+    """host_sim/scripts/readme_deal.txt (docs/deal.gif) still plays what the
+    README's Playing section says it shows."""
+    import os
+    from host_sim import script
+    from tests.reliability.presses import FastSim
+    from host_sim.textrec import recognise
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    with open(os.path.join(root, "host_sim", "scripts", "readme_deal.txt"), encoding="utf-8") as f:
+        steps = script.parse(f.read())
+    gif = os.path.join(root, "docs", "deal.gif")
+    assert os.path.getsize(gif) < 300 * 1024
+    with FastSim(seed=1) as sim:      # as python -m tools shot runs it (same pixels, faster blits)
+        sim.advance(300)
+        script.run(sim, steps)
+        sim.advance(100)
+        sim.panel.flush()
+        titles = []
+        shown = []                                 # what a peek adds to the hand-off screen
+        prev = []
+        for f in sim.panel.frames:
+            rows = recognise(f.rows())
+            titles.append(rows[0])
+            if rows[0].endswith("'s cards"):
+                shown.append(set(rows[1:]) - set(prev) - {"", "-"})
+            prev = rows
+        receipt = sim.receipt()
+    flow = ["Deal 1", "Pass to P1", "P1's cards", "Results", "Deal 2", "Last deals"]
+    at = [titles.index(x) for x in flow]
+    assert at == sorted(at), titles
+    assert any(shown), shown                                      # a peek with cards on it
+    assert receipt.count("Commit:") >= 2 and "Seed:" in receipt   # commitment, then the record
+    from PIL import Image
+    assert Image.open(gif).n_frames == len(titles)
