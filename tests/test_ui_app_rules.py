@@ -194,3 +194,25 @@ def test_kachi_warns_above_its_advised_seat_count(flash):
     app.key(K.OK)
     app.key(K.OK)                          # OK: go on with 7
     assert title(app) == "Names" and "7 P7" in app.screen_text()
+
+
+def test_kakkuri_time_up_waits_for_an_open_menu_and_ends_once(flash):
+    ruleset(flash, "k5", "kakkuri", players=6, session_minutes=5, final_tiebreak="draw_cards")
+    app = App(now=0)
+    new_table(app, "kakkuri", ruleset_row=1, bots=5)
+    app.key(K.BACK)
+    assert title(app) == "Paused"
+    app.tick(6 * 60000)
+    assert title(app) == "Paused"          # the players' menu is not pulled away
+    app.key(K.BACK)
+    app.tick(6 * 60000 + 10)
+    assert title(app) == "Match over"
+    over = app.top()
+    app.key(K.DOWN)                        # scroll the ranking: later ticks leave it alone
+    app.tick(6 * 60000 + 20)
+    app.tick(6 * 60000 + 30)
+    assert app.top() is over and over.top == 1
+    app.key(K.OK)
+    assert title(app) == "Oya - home"
+    app.tick(6 * 60000 + 40)
+    assert title(app) == "Oya - home"

@@ -545,7 +545,9 @@ class App:
             if self.played_ms() < limit:
                 return False
             m.stop()
-        if m.deal is None:
+        if m.deal is None and isinstance(self.top(), PlayScreen):
+            # between deals, once the match screen is back on top (not over a
+            # menu the players opened); match_over() takes it off the top
             self.match_over()
             return True
         return False
