@@ -39,30 +39,6 @@ def record_leaks(kind, deal, names):
     return out
 
 
-def generic_visibility(deal):
-    """The rule every engine keeps: view(seat) and public() name only cards in
-    seen(seat) and seen(-1), seen(-1) is inside every seen(seat), and all of
-    them are cards of the deal."""
-    pub = set(deal.seen(-1))
-    _only(deal.public(), pub, "public()")
-    for s in range(deal.nseats):
-        k = set(deal.seen(s))
-        assert pub <= k, "seat %d does not see a public card" % s
-        _only(deal.view(s), k, "view(%d)" % s)
-
-
-def _only(x, allowed, what):
-    if isinstance(x, (bytes, bytearray)):
-        bad = set(x) - allowed - {255}      # 255: the engines' "no card" / hidden mark
-        assert not bad, "%s shows a card it may not: %s" % (what, sorted(bad))
-    elif isinstance(x, dict):
-        for v in x.values():
-            _only(v, allowed, what)
-    elif isinstance(x, (list, tuple)):
-        for v in x:
-            _only(v, allowed, what)
-
-
 def verify_and_tamper(t, verify, Mismatch):
     """The transcript verifies; every commit is the hash of its seed; and four
     tampered copies are each rejected: a seed that does not match its commit,

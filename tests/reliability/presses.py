@@ -99,8 +99,9 @@ def app_of(sim):
 
 
 class PressFuzz:
-    def __init__(self, game, seed, board="rpi_pico", printer=True, log_tail=30):
+    def __init__(self, game, seed, board="rpi_pico", printer=True, log_tail=30, printer_faults=False):
         self.game = game
+        self.printer_faults = printer_faults
         self.seed = seed
         self.r = random.Random("fuzz:%s:%s" % (game, seed))
         self.sim = lighten(FastSim(seed=seed, board=board, printer=printer))
@@ -112,7 +113,7 @@ class PressFuzz:
         self.stats = {"events": 0, "presses": 0, "holds": 0, "glitches": 0, "doubles": 0, "chords": 0,
                       "during_print": 0, "in_play": 0, "steer_presses": 0, "matches_started": 0,
                       "matches_finished": 0, "actions": 0, "deals": 0, "refusals_shown": 0,
-                      "screens_checked": 0, "leak_checks": 0}
+                      "screens_checked": 0, "leak_checks": 0, "printer_faults": 0}
         self._fail_log = []
         self._app = None
         self._totals = {}
@@ -207,6 +208,18 @@ class PressFuzz:
         p = getattr(getattr(app, "hw", None), "printer", None)
         if p is not None and getattr(p, "busy", False):
             self.stats["during_print"] += 1
+        if self.printer_faults and self.sim.printer is not None and r.random() < 0.005:
+            # the printer is unplugged, plugged back, runs out of paper, is refilled
+            pr = self.sim.printer
+            fault = r.choice(("unplug", "plug", "paper_out", "paper_in"))
+            if fault == "unplug":
+                pr.unplug()
+            elif fault == "plug":
+                pr.plug()
+            else:
+                pr.paper_out(fault == "paper_out")
+            self.tail.append("printer-" + fault)
+            self.stats["printer_faults"] += 1
         x = r.random()
         weights = {"ok": 0.36, "down": 0.2, "up": 0.2, "back": 0.14, "left": 0.05, "right": 0.05}
         bs = self.buttons
