@@ -549,23 +549,29 @@ class Sim:
     def has_button(self, name):
         return (self.board.get("buttons") or {}).get(name.lower()) is not None
 
-    def _edge(self, gpio, t, level):
+    def _edge(self, gpio, t, level, settle_by=None):
         """A contact edge at time t (us): with bounce, a few quick flips (0.1-1.5 ms
-        apart, a few ms in all) before the contact settles at `level`."""
+        apart, a few ms in all) before the contact settles at `level`, and
+        settled before `settle_by` (a press bounces out before its release:
+        a bounce left over after the release would leave the pin held)."""
         other = None if level == 0 else 0
         self.pins.drive_at(gpio, t, level)
         if self.bounce:
             tt = t
             for _ in range(self.rng.randrange(0, 4)):
-                tt += self.rng.randrange(100, 1500)
-                self.pins.drive_at(gpio, tt, other)
-                tt += self.rng.randrange(100, 1500)
-                self.pins.drive_at(gpio, tt, level)
+                a = tt + self.rng.randrange(100, 1500)
+                b = a + self.rng.randrange(100, 1500)
+                if settle_by is not None and b >= settle_by:
+                    break
+                self.pins.drive_at(gpio, a, other)
+                self.pins.drive_at(gpio, b, level)
+                tt = b
 
     def schedule_press(self, name, at_us, hold_ms):
         gpio = self.button_pin(name)
-        self._edge(gpio, at_us, 0)
-        self._edge(gpio, at_us + int(hold_ms * 1000), None)
+        up = at_us + int(hold_ms * 1000)
+        self._edge(gpio, at_us, 0, settle_by=up)
+        self._edge(gpio, up, None)
 
     def press(self, name, times=1, hold_ms=80, gap_ms=150):
         """Short press(es): the pin is pulled low for hold_ms, then the UI gets gap_ms."""

@@ -540,7 +540,8 @@ def test_broke_dealer_passes_the_deal_when_play_goes_on():
     assert ("note", "The deal passes to P2") in d.events
     m.finish_deal()
     assert m.dealer == 1 and m.tenure == 0
-    d = m.start_deal()
+    low = [c("2H"), c("3H"), c("2D"), c("3D")]     # no natural: the deal stays in play
+    d = m.start_deal(cards=low + [x for x in m.deck() if x not in low])
     assert d.turn == 2
     act(d, 2, "ante", chips=1)
     assert ("note", "P1 sits out: too few chips") in d.events

@@ -373,6 +373,8 @@ class PressFuzz:
         if not hits:
             return
         allowed = set(deal.seen(-1))
+        # the tie-break draw at a match's end is dealt face up (Kakkuri)
+        allowed.update(e[1] for e in getattr(app.session.match, "outro", None) or ())
         who = -1
         if type(top).__name__ == "PlayScreen":
             P = self.play_mod

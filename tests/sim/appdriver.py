@@ -229,6 +229,9 @@ class AppDriver:
         got = [t for t, _ in rec]
         if self.lang:
             self.check_glyphs(pix, grid)
+        for text in grid.rows:
+            if text.endswith("~"):
+                self.stats["cut_rows"].add(text)
         if got != want:
             self.finding("the glass does not show the app's grid:\n got %r\nwant %r" % (got, want))
         inv = [bool(grid.inv & (1 << r)) for r in range(len(grid.rows))]
@@ -260,8 +263,6 @@ class AppDriver:
             n = font.cells(h)
             if n > cols:
                 self.finding("row %d needs %d cells: %r" % (r, n, h))
-            if text.endswith("~"):
-                self.stats["cut_rows"].add(text)
 
     def check_privacy(self, app, got):
         P = self.P

@@ -107,7 +107,8 @@ def test_a_whole_match_by_buttons_every_frame_checked(game):
         assert sorted(per)[len(per) // 2] < 700  # most changes send a part of the screen
         assert s["crashed"] is None and s["errors"] == [] and s["printer_overruns"] == 0
         print(game, n, "seats", deals, "deals", st["frames"], "frames", st["peeks"], "peek frames",
-              "median bytes/frame", sorted(per)[len(per) // 2], "max", max(per[2:]))
+              "median bytes/frame", sorted(per)[len(per) // 2], "max", max(per[2:]),
+              "rows cut to fit:", sorted(st["cut_rows"]))
     finally:
         d.close()
 
