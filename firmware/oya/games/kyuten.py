@@ -25,11 +25,17 @@
 #   (a note says so) and the dealer cannot draw (A7).
 # - A back card is revealed only when its owner is contested; the others stay
 #   hidden from the table for good, even after the deal.
-# - Match length (section 7): `rotations` full rotations of the deal,
-#   `deals_per_match` (none = no cap), `end_when_broke`: the match ends when a
-#   seat cannot cover the smallest ante + 1. The match also ends when fewer
-#   than two seats can. Without end_when_broke, a broke dealer passes the deal
-#   at once and the rotation skips seats that cannot cover a stake.
+# - Match length (section 7 and A8, "configurable session end"): `session_end`
+#   = `rotations` (default): `rotations` full rotations of the deal (with a
+#   permanent dealer, as many deals as that many rotations would take:
+#   rotations x seats x deals_per_dealer); `broke`: no count, play until a
+#   seat is broke; `time_limit`: until `session_minutes` have passed (the
+#   device calls match.stop(); the engine reads no clock and the deal in play
+#   is finished first). In every mode: `deals_per_match` (none = no cap),
+#   `end_when_broke`: the match ends when a seat cannot cover the smallest
+#   ante + 1. The match also ends when fewer than two seats can. Without
+#   end_when_broke, a broke dealer passes the deal at once and the rotation
+#   skips seats that cannot cover a stake.
 # - `dealer_extra_chips` go to a permanent dealer when the first dealer is
 #   drawn (ignored with a rotating dealer, where the spec says everyone should
 #   simply hold more). Standings rank chips won, so the extra does not count.
@@ -74,7 +80,9 @@ OPTIONS = (
     # match length (spec section 7, [PROPOSED]): full rotations of the deal
     # (every seat deals its tenure once per rotation), a cap on deals, and
     # whether the match ends as soon as a seat cannot cover ante + bet
+    ("session_end", "rotations", ("rotations", "broke", "time_limit")),
     ("rotations", 1, 1, 20),
+    ("session_minutes", 60, 5, 600),
     ("deals_per_match", None, 1, 999),
     ("end_when_broke", True, (True, False)),
 )
@@ -694,6 +702,9 @@ class KyutenMatch(Match):
         self.limit = opts.get("limit", 10)
         self.tenure = 0                 # deals dealt by the current dealer
         self.tenures = 0                # tenures completed
+        self.stopped = False            # the agreed time is up (session_end = time_limit)
+        if "session_end" not in opts:   # a match saved before the option existed
+            opts["session_end"] = "rotations"
 
     def deck_kind(self):
         return cards.STD104 if self.opts.get("decks", 1) == 2 else cards.STD52
@@ -767,13 +778,23 @@ class KyutenMatch(Match):
         else:
             self.tenure += 1
 
+    def stop(self):
+        """The agreed time is up (session_end = time_limit): the match ends
+        after the deal in play."""
+        self.stopped = True
+
     def over(self):
         o = self.opts
         cap = o.get("deals_per_match")
-        if cap is not None and self.deal_no >= cap:
+        if self.stopped or (cap is not None and self.deal_no >= cap):
             return True
-        if self.rotating() and self.tenures >= o.get("rotations", 1) * len(self.ledger):
-            return True
+        if o.get("session_end", "rotations") == "rotations":
+            n = o.get("rotations", 1) * len(self.ledger)
+            if self.rotating():
+                if self.tenures >= n:
+                    return True
+            elif self.deal_no >= n * o.get("deals_per_dealer", 3):
+                return True
         ms = self.min_stake()
         able = 0
         for c in self.ledger.chips:
@@ -784,12 +805,14 @@ class KyutenMatch(Match):
         return able < 2
 
     def extra_state(self):
-        return {"limit": self.limit, "tenure": self.tenure, "tenures": self.tenures}
+        return {"limit": self.limit, "tenure": self.tenure, "tenures": self.tenures,
+                "stopped": self.stopped}
 
     def restore_extra(self, st):
         self.limit = st.get("limit", self.opts.get("limit", 10))
         self.tenure = st.get("tenure", 0)
         self.tenures = st.get("tenures", 0)
+        self.stopped = st.get("stopped", False)
 
     def standings(self):
         """Ranked by chips won (chips now minus chips at the start), which is
