@@ -730,6 +730,13 @@ class MeriMatch(Match):
         order.sort(key=lambda s: (-self.teams[s % 2], s % 2, s))
         return [(s, self.teams[s % 2]) for s in order]
 
+    def ranking(self):
+        """[(place, seat, total)] for the match-over screen: partners share
+        their team's place, the winning team 1 and the other 2; a drawn game
+        (equal totals) puts everyone at 1."""
+        w = self.winner()
+        return [(1 if w is None or s % 2 == w else 2, s, t) for s, t in self.standings()]
+
 
 MATCH = MeriMatch
 

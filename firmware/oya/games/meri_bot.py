@@ -4,7 +4,8 @@
 #               hidden for its 5-hiki chance); as start player takes the okie
 #               and drops its lowest plain card; leads a trump (meri) to draw
 #               trumps when holding many, else its best plain card; follows
-#               low when the partner is winning; when the opponents are
+#               suit low when the partner is winning (else its cheapest
+#               card, a plain one before a trump); when the opponents are
 #               winning, beats them cheaply: a trump face down, or the lowest
 #               card of the suit led that wins.
 from oya.games.meri import (ROBOTTA, HIDE, EXCHANGE, PLAY, PLAY_DOWN, HIDDEN,
@@ -106,6 +107,10 @@ def _play(v, ch, seat, t, ntr):
     else:
         partner_wins = win_seat % 2 == mine
     if partner_wins:
+        # follow suit low (in the free state too), else the cheapest card
+        follow = [a for a in ch if a < PLAY_DOWN and suit(_card(a)) == led]
+        if follow and not meri:
+            return _lowest(follow)
         return _low(ch, t)
     if meri:
         beat = [a for a in ch if suit(_card(a)) == t and strength(_card(a)) > strength(win_card)]
