@@ -616,3 +616,92 @@ def test_table_lines_fit_the_screen():
     act(d, 1, "fold")
     assert kachi.table_lines(d.public(), ["A", "B", "C"], d.kind) == [
         "Pot 5 r1/3 rate 2", ">C       1 2", " A    *  3 3 3", " B       1 F"]
+
+
+# -- session end (spec §8: a number of deals, a time limit, or a player short of the ante) --
+
+def test_session_end_option_and_defaults():
+    d = rules.defaults(kachi.OPTIONS)
+    assert d["session_end"] == "deal_count" and d["session_minutes"] == 60
+    assert d["deals_per_match"] == 10
+    for bad in ({"session_end": "forever"}, {"session_minutes": 4}):
+        with pytest.raises(rules.RulesetError):
+            rules.validate({"game": "kachi", "name": "x", "options": bad})
+    # a match saved before the option existed keeps ending by deals
+    o = opts()
+    del o["session_end"]
+    m = kachi.KachiMatch(o, ["A", "B"])
+    assert m.opts["session_end"] == "deal_count"
+
+
+def test_session_end_deal_count_lets_short_seats_sit_out():
+    m = new_match(3, chips=[10, 0, 10], session_end="deal_count", deals_per_match=2)
+    assert not m.over()                       # seat 1 sits out; two seats can still ante
+    d = deal(m, [["2", "3"], None, ["7", "10"]])
+    play_out(d)
+    m.finish_deal()
+    assert not m.over()
+    d = deal(m, [["2", "3"], None, ["7", "10"]])
+    play_out(d)
+    m.finish_deal()
+    assert m.over()
+
+
+def test_session_end_broke_ends_when_a_seat_cannot_ante():
+    m = new_match(3, chips=[10, 3, 10], session_end="broke", deals_per_match=1, circuits=1)
+    d = deal(m, [["2", "3"], ["9", "10"], ["7", "10"]])
+    act(d, 0, "rate", chips=2)
+    act(d, 1, "call", chips=2)                # seat 1: 0 chips left, but it wins
+    act(d, 2, "call", chips=2)
+    assert d.winner == 1 and m.ledger.chips == [7, 9, 7]
+    m.finish_deal()
+    assert m.deal_no == 1 and not m.over()    # deals_per_match does not end a 'broke' match
+    d = deal(m, [["7", "10"], ["9", "10"], ["2", "3"]])
+    act(d, 1, "rate", chips=6)
+    act(d, 2, "call", chips=6)                # seat 2: 0 left
+    act(d, 0, "fold")
+    assert d.done and d.winner == 1
+    m.finish_deal()
+    assert m.ledger.chips[2] == 0 and m.over()
+    # a hiki in the deal that leaves a seat short: nobody plays for the pot, it is split
+    m = new_match(3, chips=[10, 2, 10], session_end="broke", circuits=1)
+    d = deal(m, [["3", "5"], ["1g", "7"], ["2", "3"]])
+    act(d, 0, "rate", chips=1)
+    act(d, 1, "call", chips=1)                # seat 1: 0 chips left
+    act(d, 2, "fold")
+    assert d.result == "split" and m.ledger.pot == 0
+    m.finish_deal()
+    assert m.over() and sum(m.ledger.chips) == 22
+
+
+def test_session_end_time_limit_finishes_the_deal_and_its_pot():
+    m = new_match(2, session_end="time_limit", deals_per_match=1, circuits=1)
+    d = deal(m, [["2", "3"], ["5", "6"]])
+    play_out(d)
+    m.finish_deal()
+    assert not m.over()                       # only the agreed time ends it
+    d = deal(m, [["3", "5"], ["1g", "7"]])
+    m.stop()                                  # the time is up during the deal
+    assert not m.over()
+    play_out(d)
+    assert d.result == "split" and m.ledger.pot == 0   # a hiki now would carry to no deal
+    m.finish_deal()
+    assert m.over()
+    # the time runs out between deals while a pot is carried: one more deal plays for it
+    m = new_match(2, session_end="time_limit", circuits=1)
+    d = deal(m, [["3", "5"], ["1g", "7"]])
+    play_out(d)
+    assert d.result == "hiki"
+    m.finish_deal()
+    m.stop()
+    assert m.ledger.pot == 4 and not m.over()
+    d = deal(m, [["3", "5"], ["1g", "7"]])
+    play_out(d)
+    assert d.result == "split"
+    m.finish_deal()
+    assert m.over() and m.ledger.pot == 0
+    # stopped survives the journal
+    st = json.loads(json.dumps(m.state()))
+    m2 = new_match(2, session_end="time_limit")
+    m2.restore(st)
+    assert m2.stopped and m2.over()

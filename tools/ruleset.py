@@ -81,7 +81,9 @@ OPTION_HELP = {
         "color_tiebreak": "Equal hands (playing cards): red or black cards win, or no tie-break.",
         "aka_pin_priority": "Equal hands (kabufuda): the red pin wins (`superior`), loses (`inferior`) or does not count.",
         "starting_chips": "Chips each player starts with.",
-        "deals_per_match": "Deals in a match.",
+        "deals_per_match": "Deals in a match with `deal_count`.",
+        "session_end": "The match ends after `deals_per_match` deals (`deal_count`), as soon as a player cannot pay the ante (`broke`), or after `session_minutes` (`time_limit`; the deal in play is finished).",
+        "session_minutes": "Length of the match with `time_limit`.",
     },
     "kakkuri": {
         "players": "Players at the table.",

@@ -32,12 +32,21 @@
 # Decisions beyond the spec (documented in the report and tests):
 #   * cards: copy 0 of a rank is red, copy 1 black (the 22-card deck's third
 #     1 and 10, copy 2, are red): the colour tie-break works on kabufuda too.
+#   * session end (spec §8 lists three ways; option session_end): after
+#     deals_per_match deals (deal_count, the default), as soon as a seat
+#     cannot pay the ante (broke), or when the agreed time is up (time_limit:
+#     the device calls match.stop() after session_minutes; the engine reads
+#     no clock and the deal in play is finished; if the time runs out between
+#     deals while a hiki's pot is carried, one more deal plays for it). In
+#     every mode the match also ends when fewer than two seats can pay the
+#     ante, or once stop() was called. deals_per_match counts only with
+#     deal_count.
 #   * a seat that cannot pay the ante sits the deal out (no cards, no
-#     goshugi either way). The match ends after deals_per_match deals or when
-#     fewer than two seats can pay the ante. A hiki (or a shibari deal nobody
-#     qualified for) in the deal that ends the match splits the pot equally
-#     among the tied seats (everyone dealt in, if nobody qualified), odd chips
-#     to the first of them counter-clockwise from the dealer.
+#     goshugi either way; it happens with deal_count and time_limit). A hiki
+#     (or a shibari deal nobody qualified for) in the deal that ends the
+#     match splits the pot equally among the tied seats (everyone dealt in,
+#     if nobody qualified), odd chips to the first of them counter-clockwise
+#     from the dealer.
 #   * goshugi: a payer short of chips pays what it has.
 #   * if the dealer cannot pay the ante, the deal passes to the next seat
 #     counter-clockwise that can (between deals).
@@ -149,6 +158,8 @@ OPTIONS = (
     ("aka_pin_priority", "off", ("off", "superior", "inferior")),
     ("starting_chips", 50, 1, 9999),
     ("deals_per_match", 10, 1, 999),
+    ("session_end", "deal_count", ("deal_count", "broke", "time_limit")),
+    ("session_minutes", 60, 5, 600),
 )
 
 VALUE_EN = ("buta", "pin", "nitako", "santa", "shisun", "goke", "roppo", "naki", "oicho", "kabu")
@@ -702,10 +713,7 @@ class KachiDeal(Deal):
 
     def _last_deal(self):
         """True when no deal follows this one (the match ends)."""
-        dpm = self.opts.get("deals_per_match")
-        if dpm is not None and self.match.deal_no + 1 >= dpm:
-            return True
-        return sum(1 for c in self.ledger.chips if c >= self.ante) < 2
+        return self.match.ends(self.match.deal_no + 1)
 
     def _split(self, seats):
         pot = self.ledger.pot
@@ -930,8 +938,12 @@ class KachiMatch(Match):
     ALLOW_NEGATIVE = False
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
+        if "session_end" not in opts:     # a match saved before the option existed
+            opts = dict(opts)
+            opts["session_end"] = "deal_count"
         Match.__init__(self, opts, names, chips, dealer, seed)
         self.shibari = None       # strength a hand needs after a hiki (shibari on)
+        self.stopped = False      # stop() was called, or a deal split its pot as the last
 
     def deck_kind(self):
         if self.opts.get("deck_variant", "standard20") == "three_1s_10s":
@@ -963,6 +975,10 @@ class KachiMatch(Match):
             return
         self.dealer = deal.winner if deal.winner >= 0 else deal.oya
         self.shibari = deal.next_threshold
+        if deal.result == "split":
+            # the deal knew it was the last and shared its pot: the match is
+            # over even if the split put a seat back above the ante
+            self.stopped = True
         ante = self.opts.get("ante", 1)
         n = len(self.ledger)
         if self.ledger.chips[self.dealer] < ante:
@@ -972,18 +988,42 @@ class KachiMatch(Match):
                     self.dealer = s
                     break
 
-    def over(self):
-        dpm = self.opts.get("deals_per_match")
-        if dpm is not None and self.deal_no >= dpm:
-            return True
+    def _can_ante(self):
         ante = self.opts.get("ante", 1)
-        return sum(1 for c in self.ledger.chips if c >= ante) < 2
+        return sum(1 for c in self.ledger.chips if c >= ante)
+
+    def ends(self, deals):
+        """Whether the match ends after `deals` counted deals with the chips
+        as they are now (session_end; see the header)."""
+        can = self._can_ante()
+        if can < 2 or self.stopped:
+            return True
+        mode = self.opts.get("session_end", "deal_count")
+        if mode == "broke":
+            return can < len(self.ledger)
+        if mode == "time_limit":
+            return False
+        dpm = self.opts.get("deals_per_match")
+        return dpm is not None and deals >= dpm
+
+    def stop(self):
+        """The agreed time is up (session_end = time_limit) or the players
+        stop: the match ends after the deal in play."""
+        self.stopped = True
+
+    def over(self):
+        if not self.ends(self.deal_no):
+            return False
+        # stopped between deals while a hiki's pot is carried: one more deal
+        # plays for it (that deal knows it is the last, so a tie splits it)
+        return not (self.stopped and self.ledger.pot and self._can_ante() >= 2)
 
     def extra_state(self):
-        return {"shibari": self.shibari}
+        return {"shibari": self.shibari, "stopped": self.stopped}
 
     def restore_extra(self, st):
         self.shibari = st.get("shibari")
+        self.stopped = st.get("stopped", False)
 
 
 MATCH = KachiMatch

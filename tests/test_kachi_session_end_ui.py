@@ -1,0 +1,71 @@
+"""Kachi-kachi's session_end = time_limit on the device app (keys and
+ticks): the app's generic time limit (oya.ui.app: match.stop() once the
+agreed time has passed) ends a Kachi-kachi match after the deal in play."""
+import pytest
+
+import tools  # noqa: F401
+from oya.ui.app import App
+from oya.ui import keys as K
+from oya.ui import play as P
+from tests.test_ui_app_rules import ruleset, step, title
+
+
+@pytest.fixture
+def flash(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def new_table(app, ruleset_row, bots):
+    """Home -> New table -> Kachi-kachi -> ruleset row -> Continue -> 4 seats
+    -> names -> chips -> bots -> first dealer."""
+    app.key(K.OK)
+    app.key(K.DOWN)
+    app.key(K.OK)
+    for _ in range(ruleset_row):
+        app.key(K.DOWN)
+    app.key(K.OK)
+    app.key(K.UP)
+    app.key(K.OK)                          # options: Continue
+    assert title(app) == "Seats"
+    app.key(K.OK)
+    assert title(app) == "Names"
+    app.key(K.UP)
+    app.key(K.OK)
+    assert title(app) == "Starting chips"
+    app.key(K.OK)
+    assert title(app) == "Bot seats"
+    for _ in range(bots):
+        app.key(K.UP)
+    app.key(K.OK)
+    assert title(app) == "First dealer"
+    app.key(K.OK)
+
+
+def test_kachi_time_limit_ends_after_the_deal_in_play(flash):
+    ruleset(flash, "t5", "kachi", session_end="time_limit", session_minutes=5)
+    app = App(now=0)
+    new_table(app, ruleset_row=1, bots=3)
+    assert app.time_limit_ms() == 5 * 60000
+    now = 1000
+    app.tick(now)
+    app.key(K.OK)                          # the first deal
+    m = app.session.match
+    assert m.deal is not None and not m.stopped
+    now = 5 * 60000 + 1000
+    app.tick(now)
+    assert m.stopped and m.deal is not None and isinstance(app.top(), P.PlayScreen)
+    for _ in range(400):
+        if title(app) == "Match over":
+            break
+        now += 500
+        step(app, now)
+    else:
+        raise AssertionError("the match did not end:\n" + app.screen_text())
+    assert m.ledger.pot == 0 and sum(m.ledger.chips) == sum(m.start_chips)
+
+
+def test_kachi_default_has_no_time_limit(flash):
+    app = App(now=0)
+    new_table(app, ruleset_row=0, bots=3)
+    assert app.time_limit_ms() is None
