@@ -69,8 +69,13 @@ def smart_bot(deal, seat, rng):
     for c in hand:
         if c == K.AKA or c == K.TAIKO:
             wilds += 1
-    best = []
-    top = None
+    # score = 2 per card, -3 per wild (-2 more for spending the last wild
+    # with cards still to shed), -5 for ending on a 12 or for a 12 followed
+    # by fewer than 2 cards (hold the kiri for a longer run later). Finding
+    # where the 12 falls needs play_order (a search): it is run only for the
+    # plays whose score before that penalty can still reach the best score,
+    # best first, so a hand with both wilds does not search all its plays.
+    pre = []
     for a in plays:
         ranks, k, ar, tr, last = K.play_parts(a)
         w = (1 if ar else 0) + (1 if tr else 0)
@@ -78,20 +83,30 @@ def smart_bot(deal, seat, rng):
         score = 2 * n - 3 * w
         if w and w == wilds and nh - n > 1:
             score -= 2          # spends the last wild with cards still to shed
+        kiri = 0
         if last == 12:
             score -= 5          # do not hand the kiri on to the next player
         elif 12 in ranks or ar == 12 or tr == 12:
-            toks = K.play_order(a, v["base"], v["sanzoku"][seat], deal.anyone)
-            i = 0
-            while toks[i] >> 2 != 12:
-                i += 1
-            if len(toks) - i - 1 < 2:
+            kiri = 1            # penalised below if fewer than 2 cards follow the 12
+        pre.append((score, kiri))
+    idx = list(range(len(plays)))
+    idx.sort(key=lambda i: -pre[i][0])
+    final = [None] * len(plays)
+    top = None
+    for i in idx:
+        score, kiri = pre[i]
+        if top is not None and score < top:
+            break
+        if kiri:
+            toks = K.play_order(plays[i], v["base"], v["sanzoku"][seat], deal.anyone)
+            j = 0
+            while toks[j] >> 2 != 12:
+                j += 1
+            if len(toks) - j - 1 < 2:
                 score -= 5      # hold the 12 for a longer run later
+        final[i] = score
         if top is None or score > top:
             top = score
-            best = [a]
-        elif score == top:
-            best.append(a)
     if top is None or top <= 0:
         return K.PASS
-    return _pick(best, rng)
+    return _pick([plays[i] for i in range(len(plays)) if final[i] == top], rng)
