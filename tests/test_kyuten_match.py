@@ -194,13 +194,14 @@ def test_the_device_ends_a_timed_match_after_the_deal_in_play(flash):
     app.tick(now)
     assert m.stopped and m.deal is not None  # the deal in play is finished first
     for _ in range(600):
-        if title(app) == "Match over":
+        if m.deal is None or title(app) == "Match over":
             break
         now += 500
         step(app, now)
     else:
-        raise AssertionError("the match did not end:\n" + app.screen_text())
-    assert m.deal_no == 1
+        raise AssertionError("the deal did not end:\n" + app.screen_text())
+    assert m.deal_no == 1 and m.over()
+    assert title(app) == "Match over", app.screen_text()   # no second deal
 
 
 def test_the_default_ruleset_has_no_clock(flash):
