@@ -211,3 +211,11 @@ def test_the_default_ruleset_has_no_clock(flash):
     assert app.time_limit_ms() is None
     app.tick(10 ** 8)
     assert not app.session.match.stopped
+
+
+def test_ranking_shares_a_place_on_equal_winnings():
+    m = new_match(4, 0, chips=[100, 50, 50, 50])
+    m.ledger.chips = [90, 70, 40, 60]                  # net -10, +20, -10, +10
+    assert m.ranking() == [(1, 1, 70), (2, 3, 60), (3, 0, 90), (3, 2, 40)]
+    m.ledger.chips = [100, 50, 50, 50]
+    assert [p for p, _, _ in m.ranking()] == [1, 1, 1, 1]

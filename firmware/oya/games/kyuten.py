@@ -823,6 +823,20 @@ class KyutenMatch(Match):
         order.sort(key=lambda s: -net[s])
         return [(s, self.ledger.chips[s]) for s in order]
 
+    def ranking(self):
+        """[(place, seat, chips)] for the match-over screen: seats that won
+        the same number of chips share a place."""
+        out = []
+        prev = None
+        st = self.standings()
+        for i in range(len(st)):
+            s, c = st[i]
+            net = c - self.start_chips[s]
+            place = out[-1][0] if out and net == prev else i + 1
+            out.append((place, s, c))
+            prev = net
+        return out
+
 
 MATCH = KyutenMatch
 
