@@ -79,6 +79,7 @@ class Step:
         self.heap = d.get("heap", {})
         self.ms = d.get("ms", 0)
         self.iterations = d.get("iterations")
+        self.samples = d.get("samples")   # a "call" step with "samples": true: [[used, live], ...] per call
 
     def __repr__(self):
         return "<Step %s %s>" % (self.name, self.status)
@@ -210,7 +211,8 @@ def run_steps(steps, *, extra_dirs=(), sys_path=None, files=None, read_back=(), 
     """Run a list of steps in one fresh MicroPython. A step is a code string,
     or a dict: {"name", "code"} (exec in __main__), {"name", "call": fn,
     "max": n} (call the global fn() until it returns false: one heap sample
-    per call), {"name", "code", "async": True} (top-level await).
+    per call; "samples": True keeps each call's [used, live] in
+    Step.samples), {"name", "code", "async": True} (top-level await).
     Returns a Result; raises Unavailable when node/runtime are missing."""
     check_available()
     mounts = _mount_list(extra_dirs)

@@ -1,9 +1,18 @@
 # A match in play, journaled: every action is on flash before the next one is
 # taken, so a power cut loses at most the action in flight. The journal holds
 # the ruleset, the seats, the match state at the start of the deal in play,
-# that deal's seed and actions, and the last RECALL finished deals (game
-# recall). Resuming replays the deal in play from its seed: the same engine,
-# the same state.
+# and that deal's seed and actions. Resuming replays the deal in play from its
+# seed: the same engine, the same state.
+#
+# The last RECALL finished deals (game recall: their state, seed and actions)
+# are not in that record, which is rewritten after every action, but in a
+# ring of their own files next to it (<journal>.r0 ... .r9), each written once,
+# when its deal ends: slot k % RECALL holds deal k (match.started numbers the
+# deals), framed and checked like a journal record and renamed into place.
+# A power cut between a slot and the record leaves the deal in play to be
+# ended again, which rewrites the same slot. Without a journal the recall is
+# kept in RAM.
+import os
 from oya.compat import hexstr, unhex
 from oya import rng
 from oya.games import load
@@ -33,13 +42,14 @@ class Session:
         self.intro_seed = None
         self.state0 = None        # match state at the start of the deal in play
         self.acts = []
-        self.recall = []
+        self._recall = []         # without a journal: the finished deals, in RAM
         self.ui = {}              # the device's own small state (Kakkuri's played time)
 
     # -- life of a match ------------------------------------------------------
     def draw_first_dealer(self, seed=None):
         self.intro_seed = seed if seed is not None else rng.entropy()
         d = self.match.choose_first_dealer(self.intro_seed)
+        self._clear_recall()          # a new match: no deal of another one in its recall
         self.save()
         return d
 
@@ -61,9 +71,13 @@ class Session:
 
     def end_deal(self):
         m = self.match
-        self.recall.append({"state": self.state0, "seed": hexstr(m.deal_seed), "acts": self.acts})
-        if len(self.recall) > RECALL:
-            self.recall.pop(0)
+        entry = {"state": self.state0, "seed": hexstr(m.deal_seed), "acts": self.acts}
+        if self.journal is not None:
+            self._put_recall(m.started, entry)
+        else:
+            self._recall.append(entry)
+            if len(self._recall) > RECALL:
+                self._recall.pop(0)
         m.finish_deal()
         self.state0 = None
         self.acts = []
@@ -81,7 +95,7 @@ class Session:
             "names": m.ledger.names, "start_chips": m.start_chips,
             "intro_seed": hexstr(self.intro_seed) if self.intro_seed else None,
             "state": m.state() if m.deal is None else self.state0,
-            "deal": deal, "recall": self.recall,
+            "deal": deal,
         }
         if self.ui:
             rec["ui"] = self.ui
@@ -90,6 +104,58 @@ class Session:
     def save(self):
         if self.journal is not None:
             self.journal.save(self.record())
+
+    def clear(self):
+        """The match is over: its recall and its journal go (the record last)."""
+        if self.journal is not None:
+            self._clear_recall()
+            self.journal.clear()
+
+    # -- recall ---------------------------------------------------------------------
+    def _slot(self, i):
+        return "%s.r%d" % (self.journal.path, i)
+
+    def _put_recall(self, seq, entry):
+        from oya.journal import encode
+        tmp = self._slot(RECALL)          # .r10: the slot being written
+        with open(tmp, "wb") as f:
+            f.write(encode(seq, entry))
+        dst = self._slot(seq % RECALL)
+        try:
+            os.remove(dst)
+        except OSError:
+            pass
+        os.rename(tmp, dst)
+
+    def _clear_recall(self):
+        if self.journal is None:
+            return
+        for i in range(RECALL + 1):
+            try:
+                os.remove(self._slot(i))
+            except OSError:
+                pass
+
+    @property
+    def recall(self):
+        """The last RECALL finished deals, oldest first: [{"state", "seed",
+        "acts"}]. Read from flash when journaled (a slot that is damaged, or
+        not one of those deals, is left out)."""
+        if self.journal is None:
+            return self._recall
+        from oya.journal import decode
+        m = self.match
+        last = m.started - (1 if m.deal is not None else 0)     # the last deal ended
+        got = {}
+        for i in range(RECALL + 1):
+            try:
+                with open(self._slot(i), "rb") as f:
+                    e = decode(f.read())
+            except OSError:
+                continue
+            if e is not None and last - RECALL < e[0] <= last and isinstance(e[1], dict):
+                got[e[0]] = e[1]
+        return [got[k] for k in sorted(got)]
 
     @classmethod
     def from_record(cls, rec, journal=None):
@@ -110,7 +176,6 @@ class Session:
             m.choose_first_dealer(s.intro_seed)
         total = m.ledger.total()
         m.restore(rec["state"])
-        s.recall = rec.get("recall", [])
         s.ui = rec.get("ui") or {}
         d = rec.get("deal")
         if d is not None:

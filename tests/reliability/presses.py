@@ -131,7 +131,7 @@ class PressFuzz:
         self._app = app
         mods = self.sim.modules
         self.T = mods["oya.ui.text"].t
-        self.play_mod = mods["oya.ui.play"]
+        self.play_mod = mods.get("oya.ui.play") or self.sim.importer.load("oya.ui.play")   # imported for play
         self.widgets = mods["oya.ui.widgets"]
         self.grid_mod = mods["oya.ui.grid"]
         self.cards = mods.get("oya.cards") or self.sim.importer.load("oya.cards")

@@ -301,6 +301,7 @@ async function runRequest(req, io) {
     let total = 0;
     let used = 0;
     let iterations = 0;
+    const samples = [];   // step.samples: [used at the end of each call, live after its collection]
     const absorb = (r) => {
       if (r.total > total) total = r.total;
       if (r.used > used) used = r.used;
@@ -326,6 +327,7 @@ async function runRequest(req, io) {
         if (!report) throw new Error("harness driver did not report");
         iterations++;
         absorb(report);
+        if (step.samples) samples.push([report.used, 0]);
         if (!report.ok) {
           rec.ok = false;
           rec.error_type = report.etype;
@@ -336,9 +338,11 @@ async function runRequest(req, io) {
         if (step.collect !== false) {
           const m = collect();
           if (m.used > result.heap.live_high) result.heap.live_high = m.used;
+          if (step.samples) samples[samples.length - 1][1] = m.used;
         }
       }
       rec.iterations = iterations;
+      if (step.samples) rec.samples = samples;
     } else {
       report = null;
       driver("exec", step.code, step.filename ?? rec.name);

@@ -25,7 +25,6 @@
 # answers is printed to blind.
 from oya.compat import const
 from oya.hw import tdiff, tadd, now_ms, sleep_ms, HardwareError
-from oya.ui import kana
 
 ESC = const(0x1B)
 GS = const(0x1D)
@@ -87,6 +86,9 @@ class Printer:
     def encode(self, text):
         """Printable bytes for `text` on this printer."""
         text = _subst(text)
+        if len(text.encode()) == len(text):
+            return text.encode()          # ASCII: as it is (the kana tables stay on flash)
+        from oya.ui import kana
         if self.codepage is None:
             return kana.to_romaji(text).encode()
         return kana.to_jis(text)

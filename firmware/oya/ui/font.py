@@ -27,7 +27,6 @@
 # from tests/hw/font_art.py.
 import framebuf
 from oya.compat import const
-from oya.ui import kana
 
 W = const(6)
 H = const(8)
@@ -138,6 +137,7 @@ def _code(ch):
     i = EXTRA.find(ch) if o >= 0xA0 else -1
     if i >= 0:
         return _EXTRA0 + i
+    from oya.ui import kana         # imported for kana only: English text never needs it
     c = kana.code(o)
     if c < 0x20 or 0x7F <= c < 0xA1:
         return TOFU

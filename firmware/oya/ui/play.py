@@ -51,6 +51,8 @@ def group_choices(deal, seat, lang):
 
 
 class PlayScreen(Screen):
+    PEEK = PEEK
+
     def __init__(self, app):
         self.app = app
         self.state = INTRO

@@ -1,6 +1,7 @@
 # The few shapes every screen is made of: a list to pick from, a number
-# spinner, a letter picker and a message. Each draws itself on the Grid and
-# reacts to keys; results go to callbacks, so flows read top to bottom.
+# spinner and a message (the letter picker belongs to the new-table flow, in
+# oya.ui.setup). Each draws itself on the Grid and reacts to keys; results go
+# to callbacks, so flows read top to bottom.
 from oya.ui import keys
 from oya.ui.grid import ROWS, two_cols, half
 
@@ -103,59 +104,6 @@ class Spinner(Screen):
             self.on_done(self.v)
         elif k == keys.BACK and self.on_back is not None:
             self.on_back()
-
-
-LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
-
-
-class LetterPicker(Screen):
-    """Edit a short name: UP/DOWN choose the letter, OK next letter, BACK
-    previous (or cancel at the start), hold OK to finish."""
-
-    def __init__(self, title, value, on_done, on_back=None, maxlen=8):
-        self.title = title
-        self.chars = list(value[:maxlen].upper()) or ["A"]
-        self.pos = len(self.chars) - 1
-        self.on_done = on_done
-        self.on_back = on_back
-        self.maxlen = maxlen
-
-    def _idx(self):
-        c = self.chars[self.pos]
-        i = LETTERS.find(c)
-        return i if i >= 0 else 0
-
-    def draw(self, g):
-        g.put(0, self.title, True)
-        g.put(1, "")
-        g.put(2, "  " + "".join(self.chars))
-        g.put(3, "  " + " " * self.pos + "^")
-        g.put(4, "")
-        g.put(5, "UP/DN letter OK next")
-        g.put(6, "BACK erase")
-        g.put(7, "hold OK: done")
-
-    def key(self, k):
-        if k in (keys.UP, keys.DOWN):
-            step = 1 if k == keys.UP else -1
-            self.chars[self.pos] = LETTERS[(self._idx() + step) % len(LETTERS)]
-        elif k in (keys.OK, keys.RIGHT):
-            if self.pos + 1 < self.maxlen:
-                self.pos += 1
-                if self.pos == len(self.chars):
-                    self.chars.append("A")
-        elif k in (keys.BACK, keys.LEFT):
-            if self.pos == 0:
-                if self.on_back is not None:
-                    self.on_back()
-                return
-            if k == keys.BACK and self.pos == len(self.chars) - 1:
-                self.chars.pop()
-            self.pos -= 1
-        elif k == keys.HOLD_OK:
-            name = "".join(self.chars).strip()
-            if name:
-                self.on_done(name)
 
 
 class Message(Screen):

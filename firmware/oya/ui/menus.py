@@ -1,0 +1,143 @@
+# What a match in play opens besides its deal screens: the pause menu,
+# standings, the recall of the last deals, the slips (commitment, deal record)
+# and the end of the match. Imported when opened (oya.ui.app.flow) and
+# dropped once the deal screen is alone on the stack again.
+from oya import rng
+from oya.ui import tables
+from oya.ui.grid import two_cols
+from oya.ui.widgets import Menu, Message, wrap
+from oya.ui.text import t, game_name
+
+
+def pause_menu(app):
+    L = app.lang
+    items = [t("continue", L), t("standings", L), t("recall", L), t("print", L), t("quit", L),
+             t("end_match", L)]
+
+    def pick(i):
+        if i == 0:
+            app.pop()
+        elif i == 1:
+            app.push(Message(t("standings", app.lang), standings_lines(app), app.pop))
+        elif i == 2:
+            recall_screen(app)
+        elif i == 3:
+            app.print_lines(standings_lines(app))
+        elif i == 4:
+            app.session = None
+            app.home()
+        else:
+            # the players agree to stop (a match played to a time, or any match)
+            m = app.session.match
+            if hasattr(m, "stop"):
+                m.stop()
+            match_over(app)
+
+    app.push(Menu(t("pause", L), items, pick, app.pop))
+
+
+def time_left_line(app):
+    limit = app.time_limit_ms()
+    if limit is None:
+        return None
+    left = max(0, limit - app.played_ms())
+    return two_cols(t("time_left", app.lang), "%d min" % ((left + 59999) // 60000))
+
+
+def standings_lines(app):
+    m = app.session.match
+    lines = []
+    for seat, score in m.standings():
+        lines.append(two_cols(m.ledger.names[seat] + (" *" if seat == m.dealer else ""), str(score)))
+    left = time_left_line(app)
+    if left is not None:
+        lines.insert(0, left)
+    return lines
+
+
+def recall_lines(app, entry, n):
+    """Rebuild a finished deal from its recall entry (oya.session)."""
+    from oya.compat import unhex
+    from oya.session import new_match, replay_deal
+    s = app.session
+    m = s.match
+    twin = new_match(s.game, m.opts, m.ledger.names, m.start_chips)
+    twin.restore(entry["state"])
+    deal = replay_deal(twin, unhex(entry["seed"]), entry["acts"])
+    kind = twin.deck_kind()
+    lines = ["#%d %s %s" % (n, t("seed", app.lang), entry["seed"][:8])]
+    lines.extend(tables.deal_record_lines(kind, deal.events, m.ledger.names, deal.seen(-1)))
+    return lines
+
+
+def recall_screen(app):
+    L = app.lang
+    rec = app.session.recall
+    if not rec:
+        app.push(Message(t("recall", L), ["-"], app.pop))
+        return
+    items = ["#%d %s" % (len(rec) - i, rec[i]["seed"][:8]) for i in range(len(rec) - 1, -1, -1)]
+
+    def pick(i):
+        j = len(rec) - 1 - i
+        lines = [x for ln in recall_lines(app, rec[j], j + 1) for x in wrap(ln)]
+        app.push(Message(t("recall", L), lines, app.pop, footer="OK back hold:print"))
+
+    app.push(Menu(t("recall", L), items, pick, app.pop,
+                  on_hold=lambda i: app.print_lines(recall_lines(app, rec[len(rec) - 1 - i], len(rec) - i))))
+
+
+def print_commit(app):
+    """The whole commitment on paper before the deal: anyone can check
+    the seed printed after it (python -m tools verify)."""
+    m = app.session.match
+    L = app.lang
+    c = rng.commit(app.pending_seed())
+    app.print_lines(["%s %d  %s" % (t("deal", L), m.deal_no + 1, game_name(app.session.game, L)),
+                     t("commit", L) + ":", c[:32], c[32:]])
+
+
+def deal_record(app):
+    """The finished deal for paper: seed, public story, payments, balances."""
+    from oya.compat import hexstr
+    s = app.session
+    m = s.match
+    deal = m.deal
+    names = m.ledger.names
+    L = app.lang
+    lines = ["%s %d  %s" % (t("deal", L), m.deal_no + 1, game_name(s.game, L)),
+             "%s %s" % (t("dealer", L), names[deal.dealer])]
+    sh = hexstr(m.deal_seed)
+    c = rng.commit(m.deal_seed)
+    lines += [t("commit", L) + ":", c[:32], c[32:], t("seed", L) + ":", sh[:32], sh[32:]]
+    lines += tables.deal_record_lines(m.deck_kind(), deal.events, names, deal.seen(-1))
+    st0 = s.state0
+    if st0:
+        lines.append("chips " + ",".join(str(c) for c in st0["chips"]))
+    acts = s.acts
+    lines.append("acts " + ",".join("%d:%d" % (acts[i], acts[i + 1]) for i in range(0, len(acts), 2)))
+    for i in range(len(names)):
+        lines.append(two_cols(names[i], str(m.ledger.chips[i])))
+    return lines
+
+
+def match_over(app):
+    L = app.lang
+    m = app.session.match
+    lines = []
+    if m.opts.get("final_tiebreak") == "draw_cards" and hasattr(m, "draw_tiebreak"):
+        # equal chips at the end: the tied seats draw cards (Kakkuri)
+        from oya import stock
+        m.draw_tiebreak(stock.shuffled(m.deck(), rng.entropy()))
+        kind = m.deck_kind()
+        for e in m.outro:
+            lines.append("%s %s" % (tables.place_name(e[2], m.ledger.names), tables.card_list(kind, bytes([e[1]]))))
+    ranking = m.ranking() if hasattr(m, "ranking") else None
+    if ranking is None:
+        ranking = []
+        for seat, score in m.standings():
+            ranking.append((len(ranking) + 1, seat, score))
+    for place, seat, score in ranking:
+        lines.append(two_cols("%d %s" % (place, m.ledger.names[seat]), str(score)))
+    app.session.clear()            # its journal and recall
+    app.replace(Message(t("match_end", L), lines, app.home))
