@@ -83,12 +83,59 @@ STEP_LIMITS = {"oicho": 200, "kachi": 400, "kakkuri": 3000, "kyuten": 400, "meri
 
 # -- tasks (each runs in a worker process) ---------------------------------------------------------------
 
+def step_limit(game):
+    """The most actions a deal may take: the engine tests' proven bounds where
+    they have one."""
+    if game == "oicho":
+        return importlib.import_module("tests.test_oicho_props").STEP_BOUND
+    if game == "kakkuri":
+        return importlib.import_module("tests.test_kakkuri_props").STEP_BOUND
+    return STEP_LIMITS[game]
+
+
+class checked_payments:
+    """While in effect, every Ledger.transfer is checked as it happens: the
+    total is the same after it as before, the pot never goes below zero, and
+    the deal's event log gained exactly the pay event that moved those chips
+    (so the transcript accounts for every chip). A failure raises
+    AssertionError inside the engine's action, naming the payment."""
+
+    def __init__(self, counts):
+        self.counts = counts
+
+    def __enter__(self):
+        from oya import ledger
+        self.cls = ledger.Ledger
+        self.orig = orig = ledger.Ledger.transfer
+        counts = self.counts
+
+        def transfer(led, frm, to, n, why, extra=None):
+            before = led.total()
+            log = getattr(led.log, "__self__", None)
+            k = len(log) if isinstance(log, list) else None
+            moved = orig(led, frm, to, n, why, extra)
+            counts["payments"] += 1
+            assert led.total() == before, "payment %r %s->%s %d: the total went from %d to %d" % (
+                why, frm, to, n, before, led.total())
+            assert led.pot >= 0, "payment %r left the pot at %d" % (why, led.pot)
+            if k is not None:
+                want = [("pay", frm, to, moved, why, extra)] if moved else []
+                assert log[k:] == want, "payment %r %s->%s %d is logged as %r" % (why, frm, to, n, log[k:])
+            return moved
+        ledger.Ledger.transfer = transfer
+        return self
+
+    def __exit__(self, *exc):
+        self.cls.transfer = self.orig
+        return False
+
+
 def task_deals(game, n, seed, oracle_every=1):
     from tests.props import run_deals
     from tests.reliability import checks
     oracle = oracle_for(game)
     seeds = []
-    counts = {"deals_checked": 0, "oracle_calls": 0, "record_checks": 0}
+    counts = {"deals_checked": 0, "oracle_calls": 0, "record_checks": 0, "payments": 0}
     problems = []
     state = {"deal": None, "k": 0}
 
@@ -110,10 +157,13 @@ def task_deals(game, n, seed, oracle_every=1):
 
     t = time.time()
     try:
-        stats = run_deals(game, deals=n, seed=seed, step_limit=STEP_LIMITS[game], leak_check=every_action)
+        with checked_payments(counts):
+            stats = run_deals(game, deals=n, seed=seed, step_limit=step_limit(game), leak_check=every_action)
     except AssertionError as e:
         stats = {"deals": 0, "actions": 0, "matches": 0}
         problems.append("%s deals (seed %s): %s\n%s" % (game, seed.hex(), e, traceback.format_exc()[-1500:]))
+    if not problems and counts["deals_checked"] != stats["deals"]:
+        problems.append("%s: %d deals played, %d checked at their end" % (game, stats["deals"], counts["deals_checked"]))
     stats.update(counts)
     stats["secs"] = time.time() - t
     return {"part": "deals", "game": game, "stats": stats, "problems": problems, "seeds": seeds}
@@ -234,29 +284,43 @@ def task_cuts(game, seed, deals):
 
 
 def task_input():
+    """The hostile rulesets through `ruleset check` and the simulated device."""
+    import contextlib
+    import io
     import tempfile
     from oya import rules
     from tests.reliability.hostile import cases
     from tests.reliability.presses import app_of, FastSim
+    from tools import ruleset as ruleset_tool
     t = time.time()
     problems = []
     cs = cases()
     refused = 0
+    want = {}
     for fn, data, what in cs:
         try:
             rules.parse(data, fn)
             problems.append("%s (%s) was accepted" % (fn, what))
         except rules.RulesetError as e:
             msg = str(e)
-            if not msg.startswith(fn + ": ") or "\n" in msg:
+            if not msg.startswith(fn + ": ") or "\n" in msg or "Traceback" in msg or len(msg) > 260:
                 problems.append("%s: unclear message %r" % (fn, msg))
             refused += 1
-    # the simulated device: every one listed as invalid with its sentence
+            want[fn] = msg
     d = tempfile.mkdtemp(prefix="oya-soak-input-")
     os.makedirs(os.path.join(d, "rulesets"))
     for fn, data, what in cs:
         with open(os.path.join(d, "rulesets", fn), "wb") as f:
             f.write(data)
+    # `python -m tools ruleset check`: one line per file, that same sentence
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        rc = ruleset_tool.main(["check"] + [os.path.join(d, "rulesets", fn) for fn, _, _ in cs])
+    lines = out.getvalue().splitlines()
+    checked = sum(1 for (fn, _, _), ln in zip(cs, lines) if ln == want.get(fn))
+    if rc != 1 or checked != len(cs):
+        problems.append("ruleset check: exit %d, %d of %d files refused with their sentence" % (rc, checked, len(cs)))
+    # the simulated device: every one listed as invalid with its sentence
     sim = FastSim(seed=1, flash_dir=d)
     listed = 0
     try:
@@ -264,22 +328,40 @@ def task_input():
         app = app_of(sim)
         mod = sim.modules["oya.ui.app"]
         for fn, g, name, opts, err in mod.list_rulesets():
-            data = dict((c[0], c[1]) for c in cs)[fn]
-            try:
-                rules.parse(data, fn)
-                want = None
-            except rules.RulesetError as e:
-                want = str(e)
-            if err != want:
-                problems.append("the device lists %s with %r, not %r" % (fn, err, want))
+            if err != want.get(fn):
+                problems.append("the device lists %s with %r, not %r" % (fn, err, want.get(fn)))
             listed += 1
-        if app.top().title != "Oya - home":
+        if listed != len(cs):
+            problems.append("the device lists %d rulesets, not %d" % (listed, len(cs)))
+        if app.top().title != "Oya - home" or sim.crashed is not None or sim.errors:
             problems.append("the device did not reach its home screen")
     finally:
         sim.close()
+        import shutil
+        shutil.rmtree(d, ignore_errors=True)
     return {"part": "input", "game": "rulesets", "problems": problems[:10],
-            "stats": {"hostile_rulesets": len(cs), "refused": refused, "listed_on_device": listed,
-                      "secs": time.time() - t}}
+            "stats": {"hostile_rulesets": len(cs), "refused": refused, "ruleset_check": checked,
+                      "listed_on_device": listed, "secs": time.time() - t}}
+
+
+def task_vdev():
+    """The hostile rulesets on the virtual device (real MicroPython) through
+    the real mpremote (tests/reliability/vdev_input.py)."""
+    import tempfile
+    from tools import vdev
+    from tests.reliability.hostile import cases
+    from tests.reliability.vdev_input import run_on_vdev
+    if not vdev.available():
+        return {"part": "input", "game": "vdev", "stats": {},
+                "problems": ["node or the MicroPython WebAssembly runtime is missing (make setup)"]}
+    import shutil
+    d = tempfile.mkdtemp(prefix="oya-soak-vdev-")
+    try:
+        st, problems = run_on_vdev(d, cases())
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+    st["secs"] = st.pop("vdev_secs", 0)
+    return {"part": "input", "game": "vdev", "stats": st, "problems": problems[:10]}
 
 
 def run_task(spec):
@@ -287,7 +369,9 @@ def run_task(spec):
     try:
         return fn(*spec[1:])
     except Exception:
-        return {"part": spec[0][5:], "game": str(spec[1]), "stats": {},
+        part = {"shuffles": "rng", "bias": "rng", "entropy": "rng", "verify": "rng", "vdev": "input"}.get(
+            spec[0][5:], spec[0][5:])
+        return {"part": part, "game": str(spec[1]) if len(spec) > 1 else spec[0][5:], "stats": {},
                 "problems": ["%s%r crashed: %s" % (spec[0], spec[1:2], traceback.format_exc()[-2000:])]}
 
 
@@ -331,9 +415,10 @@ def plan(a, seed):
                 tasks.append(("task_cuts", g, int.from_bytes(rng.derive(seed, 7000 + 10 * GAMES.index(g) + k)[:4], "big"), a.cut_deals))
     if "input" in only:
         tasks.append(("task_input",))
+        tasks.append(("task_vdev",))
     # the longest first, so that two workers finish together
     weight = {"task_shuffles": 0, "task_cuts": 1, "task_presses": 2, "task_verify": 3, "task_deals": 4,
-              "task_entropy": 5, "task_bias": 5, "task_input": 5}
+              "task_entropy": 5, "task_bias": 5, "task_input": 5, "task_vdev": 1}
     tasks.sort(key=lambda s: weight[s[0]])
     return tasks
 
@@ -414,10 +499,16 @@ def report(parts, seeds_total, seeds_distinct, secs, jobs, seed, oracle_every=1)
                 L.append("  %-8s %5d cuts between flash operations, %4d inside writes, %4d saves, %d problems" % (
                     g, d.get("op_cuts", 0), d.get("byte_cuts", 0), d.get("saves", 0), len(d["problems"])))
     if "input" in parts:
-        d = parts["input"]["rulesets"]
+        d = parts["input"].get("rulesets", {})
+        v = parts["input"].get("vdev", {})
         L.append("")
-        L.append("Bad input: %d hostile rulesets, %d refused with a clear sentence, %d listed by the simulated device" % (
-            d.get("hostile_rulesets", 0), d.get("refused", 0), d.get("listed_on_device", 0)))
+        L.append("Bad input: %d hostile rulesets, %d refused with a clear sentence (%d by `ruleset check`)," % (
+            d.get("hostile_rulesets", 0), d.get("refused", 0), d.get("ruleset_check", 0)))
+        L.append("  %d listed as invalid by the simulated device; on the virtual device (MicroPython, mpremote):" % (
+            d.get("listed_on_device", 0)))
+        L.append("  %d copied, %d listed by `ruleset list`, %d on its Rulesets screen, %s" % (
+            v.get("vdev_copied", 0), v.get("vdev_listed", 0), v.get("vdev_screens", 0),
+            "then a deal played on its defaults" if v.get("vdev_played") else "NO deal played after"))
     probs = [(p, g, x) for p, gs in parts.items() for g, d in gs.items() for x in d["problems"]]
     if probs:
         L.append("")
@@ -478,7 +569,7 @@ def main(argv=None):
             results.append(r)
             st = r["stats"]
             what = ", ".join("%s %s" % (k, st[k]) for k in ("deals", "events", "shuffles", "op_cuts", "transcripts",
-                                                            "hostile_rulesets", "entropy_seeds") if k in st)
+                                                            "hostile_rulesets", "vdev_listed", "entropy_seeds") if k in st)
             print("[%4d/%d %6.0fs] %-7s %-14s %s%s" % (
                 i + 1, len(tasks), time.time() - t0, r["part"], r["game"], what,
                 ("  PROBLEMS: %d" % len(r["problems"])) if r["problems"] else ""), flush=True)

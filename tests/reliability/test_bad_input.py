@@ -15,7 +15,6 @@ content: the device says so, keeps a copy as .bad, and starts clean."""
 import json
 import os
 import random
-import re
 
 import pytest
 
@@ -26,7 +25,6 @@ from oya.journal import encode
 from tests.reliability.hostile import cases, HOSTILE_STATE_RECORDS
 from tests.reliability.presses import app_of
 from tools import ruleset as ruleset_tool
-from tools import vdev
 
 CASES = cases()
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -154,77 +152,18 @@ def test_the_simulated_device_lists_each_with_its_error_and_plays_on_defaults(tm
         sim.close()
 
 
-DEVICE_CODE = r"""
-import os, json
-os.chdir('/')
-from oya.ui.app import App, list_rulesets
-for fn, g, n, o, err in list_rulesets():
-    print('OYA-RS ' + json.dumps([fn, g, err]))
-a = App()
-UP, DOWN, OK, BACK = 1, 2, 3, 4
-a.key(DOWN)
-a.key(OK)
-menu = a.top()
-for i in range(len(menu.items)):
-    a.key(OK)
-    print('OYA-SCREEN ' + json.dumps([i, a.top().lines]))
-    a.key(BACK)
-    a.key(DOWN)
-a.key(BACK)
-# a new table of Oicho-Kabu with the defaults, four people, one deal
-for k in (UP, OK, OK, OK, UP, OK, OK, UP, OK, OK, OK, OK):
-    a.key(k)
-for _ in range(300):
-    if a.screen_text().startswith('Results'):
-        break
-    a.key(OK)
-print('OYA-END ' + json.dumps(a.screen_text()))
-"""
-
-
-def test_on_real_micropython_through_mpremote(tmp_path, files):
+def test_on_real_micropython_through_mpremote(tmp_path):
     """The same files copied onto the virtual device with mpremote: `ruleset
     list` and the device's own Rulesets screen give each its sentence, and the
-    device plays a deal with its defaults."""
-    from tests.tools.conftest import _need_vdev, mpremote, tools as run_tools
+    device plays a deal with its defaults (vdev_input.py; `make soak` runs it
+    too)."""
+    from tests.tools.conftest import _need_vdev
+    from tests.reliability.vdev_input import run_on_vdev
     _need_vdev()
-    import shutil
-    flash = tmp_path / "flash"
-    flash.mkdir()
-    shutil.copytree(os.path.join(ROOT, "firmware", "oya"), flash / "oya",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(os.path.join(ROOT, "firmware", "rulesets"), flash / "rulesets")
-    dev = vdev.VirtualDevice(flash)
-    dev.start()
-    try:
-        # the hostile files go onto the board through mpremote (64 KB ones too)
-        names = [fn for fn, _, _ in CASES]
-        for k in range(0, len(names), 25):
-            p = mpremote(dev.port, "fs", "cp", *[str(files / fn) for fn in names[k:k + 25]], ":rulesets/")
-            assert p.returncode == 0, p.out
-        p = run_tools("ruleset", "list", "--port", dev.port, timeout=300)
-        assert p.returncode == 0, p.out
-        for fn, data, what in CASES:
-            line = [ln for ln in p.stdout.splitlines() if ln.strip().startswith(fn + " ")]
-            assert line and line[0].rstrip().endswith(expected(fn, data)), (what, line, p.stdout[-500:])
-        assert "%d rulesets, %d valid, %d not valid" % (len(CASES) + len(SHIPPED), len(SHIPPED), len(CASES)) in p.stdout
-        p = mpremote(dev.port, "exec", DEVICE_CODE, timeout=600)
-        assert p.returncode == 0, p.out
-        listed = [json.loads(ln[7:]) for ln in p.stdout.splitlines() if ln.startswith("OYA-RS ")]
-        screens = [json.loads(ln[11:]) for ln in p.stdout.splitlines() if ln.startswith("OYA-SCREEN ")]
-        assert len(listed) == len(screens) == len(CASES) + len(SHIPPED)
-        by_name = dict((fn, data) for fn, data, _ in CASES)
-        wrap = __import__("oya.ui.widgets", None, None, ("wrap",)).wrap
-        for (fn, g, err), (i, lines) in zip(listed, screens):
-            if fn in by_name:
-                assert err == expected(fn, by_name[fn]) and g is None, (fn, err)
-                assert lines == wrap(err), (fn, lines)
-            else:
-                assert err is None and g in GAMES
-        end = [json.loads(ln[8:]) for ln in p.stdout.splitlines() if ln.startswith("OYA-END ")]
-        assert end and end[0].startswith("Results"), p.stdout[-800:]
-    finally:
-        dev.close()
+    stats, problems = run_on_vdev(tmp_path, CASES)
+    assert problems == [], "\n".join(problems[:5])
+    assert stats["vdev_copied"] == stats["vdev_listed"] == stats["vdev_screens"] == len(CASES)
+    assert stats["vdev_played"] == 1
 
 
 # -- state files ---------------------------------------------------------------------------
