@@ -486,19 +486,11 @@ def test_sudachi_over_a_match_follows_the_dealer_net():
     assert checked > 10
 
 
-class MemJournal:
-    def __init__(self):
-        self.rec = None
-
-    def save(self, rec):
-        self.rec = json.loads(json.dumps(rec))
-
-    def load(self):
-        return self.rec
-
-
-def test_resume_mid_deal_from_the_journal():
-    j = MemJournal()
+def test_resume_mid_deal_from_the_journal(tmp_path):
+    # the device's own journal (a file, with the recall of finished deals
+    # beside it): three deals played, the fourth resumed after four actions
+    from oya.journal import Journal
+    j = Journal(str(tmp_path / "o.json"))
     s = Session("oicho", "t", oicho.defaults(), ["A", "B", "C", "D"], journal=j, seed=b"\x07" * 32)
     s.draw_first_dealer(b"\x08" * 32)
     brng = rng.Rng(b"\x09" * 32)
@@ -515,6 +507,7 @@ def test_resume_mid_deal_from_the_journal():
     assert d2.events == deal.events and d2.public() == deal.public()
     assert back.match.dealer_net == s.match.dealer_net and back.match.deal_no == 3
     assert [d2.view(x) for x in range(4)] == [deal.view(x) for x in range(4)]
+    assert [len(r["acts"]) > 0 for r in back.recall] == [True] * 3   # the finished deals
 
 
 def test_command_line_play_and_verify(tmp_path):
