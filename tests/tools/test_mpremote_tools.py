@@ -39,8 +39,16 @@ def test_make_deploy_copies_the_compiled_firmware_board_file_and_rulesets(deploy
     p = deployed.first_deploy
     assert p.returncode == 0, p.out
     files = flash_files(deployed)
-    want = {m[:-3] + ".mpy" for m in MODULES} | {"main.py", "board.json"} | {"rulesets/" + n for n in SHIPPED}
+    want = ({m[:-3] + ".mpy" for m in MODULES} | {"main.py", "board.json", "rulesets/.index"}
+            | {"rulesets/" + n for n in SHIPPED})
     assert set(files) == want
+    # what the build validated: the device lists these without reading them as JSON
+    index = json.loads(files["rulesets/.index"])["files"]
+    assert sorted(index) == SHIPPED
+    for n in SHIPPED:
+        data = (ROOT / "firmware" / "rulesets" / n).read_bytes()
+        assert index[n][0] == hashlib.sha256(data).hexdigest()[:16]
+        assert index[n][1:] == [json.loads(data)["game"], json.loads(data)["name"]]
     assert not any(f.startswith("oya/") and f.endswith(".py") for f in files)
     assert files["main.py"] == (ROOT / "firmware" / "main.py").read_bytes()
     assert files["board.json"] == (ROOT / "boards" / "rpi_pico.json").read_bytes()
@@ -186,7 +194,7 @@ def test_frozen_deploy_puts_only_data_on_the_flash(tmp_path):
         mpremote(dev.port, "soft-reset")
         p = tools("deploy", "--port", dev.port, "--frozen", "--no-reset")
         assert p.returncode == 0, p.out
-        assert set(flash_files(dev)) == {"board.json"} | {"rulesets/" + n for n in SHIPPED}
+        assert set(flash_files(dev)) == {"board.json", "rulesets/.index"} | {"rulesets/" + n for n in SHIPPED}
 
 
 def test_ruleset_list_on_a_board_without_the_firmware(device):

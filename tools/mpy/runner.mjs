@@ -19,7 +19,10 @@
 //            deferred collection: the step's footprint high-water (live data at
 //            step start + everything the step allocated, garbage included);
 //   used   - bytes allocated at that moment (same, without the free slack);
-//   live   - used after the harness forced a collection between steps.
+//   live   - used after the harness forced a collection between steps;
+//   live_high - the same, largest over a "call" step's collections between
+//            calls (a step that calls a function until it returns false);
+//   a "call" step with "samples": true also keeps each call's [used, live].
 // heap.high is the largest `total` seen (the number the issue asks for);
 // heap.used_high the largest `used`; heap.live_high the largest `live`.
 //
@@ -301,6 +304,7 @@ async function runRequest(req, io) {
     let total = 0;
     let used = 0;
     let iterations = 0;
+    let liveHigh = 0;     // the largest live set after the collections between calls
     const samples = [];   // step.samples: [used at the end of each call, live after its collection]
     const absorb = (r) => {
       if (r.total > total) total = r.total;
@@ -338,6 +342,7 @@ async function runRequest(req, io) {
         if (step.collect !== false) {
           const m = collect();
           if (m.used > result.heap.live_high) result.heap.live_high = m.used;
+          if (m.used > liveHigh) liveHigh = m.used;
           if (step.samples) samples[samples.length - 1][1] = m.used;
         }
       }
@@ -358,7 +363,7 @@ async function runRequest(req, io) {
     if (!rec.ok && (rec.error_type === "SkipTest" || rec.error_type === "Skipped")) rec.status = "skipped";
     else if (!rec.ok) rec.status = "failed";
     const live = collect();
-    rec.heap = { total, used, live: live.used, live_total: live.total };
+    rec.heap = { total, used, live: live.used, live_total: live.total, live_high: Math.max(liveHigh, live.used) };
     rec.ms = Math.round((performance.now() - s0) * 10) / 10;
     rec.stdout = decode(outBytes, o0);
     rec.stderr = decode(errBytes, e0);

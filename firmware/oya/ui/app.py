@@ -4,7 +4,8 @@
 # starts and dropped when it ends, so that on MicroPython only the code in
 # use is in RAM (the RP2040 has no room for all of it next to a game):
 #   oya.ui.home   boot, home, resume, rulesets, settings, about
-#   oya.ui.setup  a new table: game, ruleset, options, seats, names, chips, bots
+#   oya.ui.setup  a new table: the game and its ruleset (oya.ui.table: options,
+#                 seats, names, chips, bots, the first dealer)
 #   oya.ui.play   the deal screens, while a match is played
 #   oya.ui.menus  the pause menu, standings, recall, slips and match over
 # The core is synchronous (key(), tick(), frame()) so tests and benchmarks can
@@ -22,7 +23,7 @@ STATE_DIR = "state"
 RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
 # what a deal in play does not need: dropped when the match starts
-FLOWS = ("oya.ui.home", "oya.ui.setup", "oya.ui.menus", "oya.rules", "oya.jsonlite")
+FLOWS = ("oya.ui.home", "oya.ui.setup", "oya.ui.table", "oya.ui.menus", "oya.rules", "oya.jsonlite")
 
 
 def _mkdir(path):
@@ -69,6 +70,7 @@ class App:
         self._mod = None
         self._play = None          # the deal screen of the match in play
         self._starting = None      # (session, bots) of a new table, shown its first dealer
+        self._home_resume = False  # the home menu offers Resume
         self.renderer = None
         self._clock = (now, 0)     # (tick when the match in play was (re)started, ms played before)
         _mkdir(STATE_DIR)
@@ -155,6 +157,10 @@ class App:
 
     def home(self):
         flow("home").home(self)
+
+    def home_pick(self, i):
+        # the home menu keeps no code of oya.ui.home, which goes while a new table is set
+        flow("home").pick(self, i)
 
     def resume(self):
         flow("home").resume(self)

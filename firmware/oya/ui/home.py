@@ -54,15 +54,16 @@ def home(app):
     forget("oya.ui.menus", "oya.ui.play")
     forget_games()
     L = app.lang
-    items = [t("new", L)]
-    acts = [new_table]
-    if app.has_saved():
-        items.append(t("resume", L))
-        acts.append(resume)
-    for key, fn in (("rulesets", rulesets_screen), ("settings", settings_screen), ("about", about)):
-        items.append(t(key, L))
-        acts.append(fn)
-    app.replace(Menu(t("home", L), items, lambda i: acts[i](app)))
+    app._home_resume = app.has_saved()
+    items = [t("new", L)] + ([t("resume", L)] if app._home_resume else []) + [
+        t("rulesets", L), t("settings", L), t("about", L)]
+    app.replace(Menu(t("home", L), items, app.home_pick))
+
+
+def pick(app, i):
+    """Item i of the home menu (App.home_pick)."""
+    acts = [new_table] + ([resume] if app._home_resume else []) + [rulesets_screen, settings_screen, about]
+    acts[i](app)
 
 
 def new_table(app):
@@ -88,19 +89,29 @@ def resume(app):
 
 
 def rulesets_screen(app):
-    from oya import rules
+    setup = flow("setup")
     L = app.lang
-    found = flow("setup").list_rulesets()
+    found = setup.list_rulesets()
     items = []
     for fn, g, name, opts, err in found:
         items.append((name[:12], t("invalid", L) if err else g))
 
     def pick(i):
         fn, g, name, opts, err = found[i]
-        lines = wrap(err) if err else [fn, game_name(g, L)] + ["%s=%s" % (k, rules._fmt(opts[k])) for k in opts]
+        if not err and opts is None:
+            try:
+                g, name, opts = setup.load(fn)
+            except Exception as e:
+                err = str(e)
+            forget_games(None)
+        lines = wrap(err) if err else [fn, game_name(g, L)] + ["%s=%s" % (k, _fmt(opts[k])) for k in opts]
         app.push(Message(name, lines, app.pop))
 
     app.push(Menu(t("rulesets", L), items or ["-"], pick if items else (lambda i: None), app.pop))
+
+
+def _fmt(v):
+    return "none" if v is None else "true" if v is True else "false" if v is False else str(v)
 
 
 def save_settings(app):

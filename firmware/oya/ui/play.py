@@ -19,35 +19,83 @@ RESULTS = 4
 BOT_DELAY_MS = 400
 
 
+def _amount(args):
+    """The amount of a decision that is one of several differing only in it
+    (`chips`, and perhaps a column), or None."""
+    if args and "chips" in args and len(args) <= 2:
+        return args["chips"]
+    return None
+
+
 def group_choices(deal, seat, lang):
-    """Legal actions as menu entries: [(label, [actions], numbers or None)].
+    """Legal actions as menu entries: [(label, actions, amounts or None)].
     Actions that differ only in an amount (`chips`) become one entry with a
-    number spinner; the rest are one entry each."""
-    entries = []
+    number spinner; the rest are one entry each. The engines number the
+    amounts of one decision consecutively: a run of consecutive actions whose
+    first and last decode to the same decision, amounts as far apart as the
+    actions, is taken whole (as ranges, not decoding every one between: a bet
+    of 1-96 chips is two decodes, not 96), and the amount picked is decoded
+    again before it is taken (ask_amount)."""
+    ch = deal.choices(seat)
+    groups = []         # [label or None, actions, amounts or None, do, col]
     index = {}
-    for a in deal.choices(seat):
+    i = 0
+    n = len(ch)
+    while i < n:
+        a = ch[i]
         do, args = deal.decode(a)
-        amount = None
-        if args and "chips" in args and len(args) <= 2:
-            amount = args["chips"]
-            key = (do, args.get("col"))
-            j = index.get(key)
-            if j is not None:
-                entries[j][1].append(a)
-                entries[j][2].append(amount)
-                continue
-            index[key] = len(entries)
-        entries.append([deal.label(a, lang), [a], [amount] if amount is not None else None])
+        amount = _amount(args)
+        if amount is None:
+            groups.append([deal.label(a, lang), (a,), None, do, None])
+            i += 1
+            continue
+        col = args.get("col")
+        k = i + 1
+        j = i
+        while j + 1 < n and ch[j + 1] == ch[j] + 1:
+            j += 1
+        if j > i:
+            do2, args2 = deal.decode(ch[j])
+            if do2 == do and _amount(args2) == amount + ch[j] - a and args2.get("col") == col:
+                k = j + 1
+        acts = range(a, a + k - i)
+        nums = range(amount, amount + k - i)
+        key = (do, col)
+        g = index.get(key)
+        if g is None:
+            index[key] = len(groups)
+            groups.append([None, acts, nums, do, col])
+        else:
+            e = groups[g]
+            e[1] = list(e[1]) + list(acts)
+            e[2] = list(e[2]) + list(nums)
+        i = k
     out = []
-    for label, acts, nums in entries:
-        if nums is not None and len(acts) > 2:
-            do, args = deal.decode(acts[0])
-            col = args.get("col")
+    for label, acts, nums, do, col in groups:
+        if nums is None:
+            out.append((label, acts, None))
+        elif len(acts) > 2:
             name = do if col is None else "%s col %d" % (do, col)
             out.append(("%s %d-%d" % (name, min(nums), max(nums)), acts, nums))
         else:
-            out.append((label, acts, None))
+            for a in acts:
+                out.append((deal.label(a, lang), (a,), None))
     return out
+
+
+def amount_action(deal, acts, nums, v):
+    """The action of amount `v` in a grouped entry, checked: it must decode
+    to the entry's decision with that amount (else -1, which the engine
+    refuses)."""
+    for k in range(len(nums)):
+        if nums[k] == v:
+            a = acts[k]
+            do, args = deal.decode(a)
+            do0, args0 = deal.decode(acts[0])
+            if do == do0 and _amount(args) == v and args.get("col") == args0.get("col"):
+                return a
+            break
+    return -1
 
 
 class PlayScreen(Screen):
@@ -353,7 +401,7 @@ class PlayScreen(Screen):
 
         def done(v):
             app.pop()
-            self.take(acts[nums.index(v)] if v in nums else -1, seat)
+            self.take(amount_action(self.s.match.deal, acts, nums, v), seat)
 
         app.push(Spinner(label, min(nums), max(nums), min(nums), done, app.pop,
                          lines=[self.names()[seat]]))

@@ -1,54 +1,267 @@
-# A new table: the game, its ruleset, options, seats, names, starting chips
-# and bot seats, then the first dealer. Imported for the flow
-# (oya.ui.app.flow) with the ruleset reader (oya.rules, oya.jsonlite); all of
-# it is dropped once the match starts.
+# A new table: the game, then its ruleset (the defaults, or a file from
+# rulesets/ that names the game; invalid files are listed as such, and picking
+# one says why). Imported when New table is picked (oya.ui.app.flow); the rest
+# of the flow is oya.ui.table. Dropped, with the ruleset reader (oya.rules,
+# oya.jsonlite), once the match is drawn.
 import os
 from oya import GAMES
-from oya.ui import keys
 from oya.ui import forget
-from oya.ui.app import RULESET_DIR, FLOWS, forget_games
-from oya.ui.widgets import Screen, Menu, Spinner, Message, wrap
+from oya.ui.app import RULESET_DIR, flow, forget_games
+from oya.ui.widgets import Menu, Message, wrap
 from oya.ui.text import t, game_name
 
 
-def _ruleset_game(path, max_bytes):
-    """The game a ruleset file names (None when it cannot tell): read before
-    validating, so listing one game's rulesets imports no other engine. The
-    built-in json parses in C with little garbage; the strict check is
-    rules.load's, for the files that are read in full."""
+_WS = b" \t\r\n"
+_HEX = b"0123456789abcdefABCDEF"
+_ESC = b'"\\/bfnrt'
+_DIGITS = b"0123456789"
+
+
+def _string_end(raw, i, n):
+    """Index of the closing quote of the JSON string opening at raw[i], or -1
+    when it is not a well-formed string (control characters, bad escapes)."""
+    i += 1
+    while i < n:
+        c = raw[i]
+        if c == 0x22:
+            return i
+        if c < 0x20:
+            return -1
+        if c == 0x5C:
+            i += 1
+            if i >= n:
+                return -1
+            e = raw[i]
+            if e == 0x75:                                   # \uXXXX
+                for k in range(i + 1, i + 5):
+                    if k >= n or raw[k] not in _HEX:
+                        return -1
+                i += 4
+            elif e not in _ESC:
+                return -1
+        i += 1
+    return -1
+
+
+def _number_end(raw, i, n):
+    """Index just past the JSON number at raw[i], or -1."""
+    if raw[i] == 0x2D:
+        i += 1
+    if i >= n or raw[i] not in _DIGITS:
+        return -1
+    if raw[i] == 0x30:
+        i += 1
+    else:
+        while i < n and raw[i] in _DIGITS:
+            i += 1
+    if i < n and raw[i] == 0x2E:
+        i += 1
+        if i >= n or raw[i] not in _DIGITS:
+            return -1
+        while i < n and raw[i] in _DIGITS:
+            i += 1
+    if i < n and (raw[i] == 0x65 or raw[i] == 0x45):
+        i += 1
+        if i < n and (raw[i] == 0x2B or raw[i] == 0x2D):
+            i += 1
+        if i >= n or raw[i] not in _DIGITS:
+            return -1
+        while i < n and raw[i] in _DIGITS:
+            i += 1
+    return i
+
+
+def _skip_ws(raw, i, n):
+    while i < n and raw[i] in _WS:
+        i += 1
+    return i
+
+
+def _scan_game(raw):
+    """The game a ruleset file names, the string at "game" in its top-level
+    object, when the whole of `raw` (bytes) is well-formed JSON. "" when it
+    is not JSON, or names no game; None when the name has escapes (a JSON
+    reader must say). The text is checked in place, nothing is built, so
+    another game's files are passed over for little RAM (the strict check,
+    for the files that are listed, is oya.rules')."""
+    n = len(raw)
+    i = 3 if raw[:3] == b"\xef\xbb\xbf" else 0        # a UTF-8 byte order mark
+    stack = bytearray(16)       # open containers: 1 an object, 2 an array
+    depth = 0
+    expect = 0                  # 0 a value, 1 a key, 2 what follows a value
+    is_game = False             # the value to read is the top-level "game"
+    game = ""
+    while True:
+        i = _skip_ws(raw, i, n)
+        if expect == 2 and depth == 0:
+            if i != n:
+                return ""
+            if game:
+                try:
+                    raw.decode()            # UTF-8 text (MicroPython's check is the laxer)
+                except UnicodeError:
+                    return ""
+            return game
+        if i >= n:
+            return ""
+        c = raw[i]
+        if expect == 1:                                     # a key, then ':'
+            j = _string_end(raw, i, n) if c == 0x22 else -1
+            if j < 0:
+                return ""
+            is_game = depth == 1 and j - i == 5 and raw[i + 1:j] == b"game"
+            i = _skip_ws(raw, j + 1, n)
+            if i >= n or raw[i] != 0x3A:
+                return ""
+            i += 1
+            expect = 0
+        elif expect == 0:                                   # a value
+            v = ""
+            if c == 0x7B or c == 0x5B:
+                if depth == len(stack):
+                    return ""
+                stack[depth] = 1 if c == 0x7B else 2
+                depth += 1
+                i = _skip_ws(raw, i + 1, n)
+                if i < n and raw[i] == c + 2:               # {} or []
+                    depth -= 1
+                    i += 1
+                    expect = 2
+                else:
+                    expect = 1 if c == 0x7B else 0
+            else:
+                if c == 0x22:
+                    j = _string_end(raw, i, n)
+                    if j < 0:
+                        return ""
+                    if is_game:
+                        v = raw[i + 1:j]
+                    i = j + 1
+                elif c == 0x2D or c in _DIGITS:
+                    i = _number_end(raw, i, n)
+                    if i < 0:
+                        return ""
+                elif raw[i:i + 4] == b"true" or raw[i:i + 4] == b"null":
+                    i += 4
+                elif raw[i:i + 5] == b"false":
+                    i += 5
+                else:
+                    return ""
+                expect = 2
+            if is_game:
+                if not v:
+                    game = ""
+                elif 0x5C in v:
+                    game = None
+                else:
+                    try:
+                        game = v.decode()
+                    except UnicodeError:
+                        return ""
+                is_game = False
+        else:                                               # ',' or the end of a container
+            top = stack[depth - 1]
+            if c == 0x2C:
+                expect = 1 if top == 1 else 0
+            elif c == (0x7D if top == 1 else 0x5D):
+                depth -= 1
+            else:
+                return ""
+            i += 1
+
+
+def _read(path, game):
+    """(game named, text) of a ruleset file, read as rules.load reads it (one
+    byte past the limit); (that game, None) when it is well-formed JSON that
+    names another game than `game`: that game's business, not listed here."""
+    from oya.rules import MAX_BYTES
+    with open(path, "rb") as f:
+        raw = f.read(MAX_BYTES + 1)
+    g = _scan_game(raw)
+    if g is None:
+        # a name with escapes: the built-in reader's word (in C, little garbage)
+        import json
+        try:
+            g = json.loads(raw).get("game")
+        except Exception:
+            g = ""
+    if game is not None and g != game and g in GAMES:
+        return g, None
+    return g, raw
+
+
+INDEX = RULESET_DIR + "/.index"
+
+
+def _index():
+    """{file: [sha-256 prefix, game, name]}: the rulesets validated when the
+    firmware was built (tools/deploy.py refuses invalid ones and writes
+    rulesets/.index), or {} without one."""
     import json
     try:
-        with open(path, "rb") as f:
-            g = json.loads(f.read(max_bytes)).get("game")
+        with open(INDEX, "rb") as f:
+            d = json.load(f)
+        return d.get("files") or {}
     except Exception:
+        return {}
+
+
+def _known(index, fn, raw):
+    """(game, name) when `raw` is, byte for byte, the file the build
+    validated; None when it is not (changed, pushed since, not shipped)."""
+    e = index.get(fn)
+    if not isinstance(e, list) or len(e) != 3:
         return None
-    return g if g in GAMES else None
+    import hashlib
+    from oya.compat import hexstr
+    if hexstr(hashlib.sha256(raw).digest())[:16] != e[0]:
+        return None
+    return e[1], e[2]
 
 
 def list_rulesets(game=None):
     """[(file, game, name, options or None, error or None)] for rulesets/*.json.
-    Only plain file names inside rulesets/ are read. Each file is validated
-    with its own game's engine, which is forgotten again unless it is `game`."""
-    from oya import rules
+    Only plain file names inside rulesets/ are read. With `game`, only the
+    files that name it (or whose game cannot be told) are listed, and no
+    other engine is imported; without, each file is validated with its own
+    game's engine, which is forgotten again. A file the firmware's build
+    validated (rulesets/.index) is not validated again: it is listed with
+    options None (load() reads them when it is picked), and its game's
+    engine is not needed to list it."""
     out = []
     try:
         files = sorted(os.listdir(RULESET_DIR))
     except OSError:
         return out
+    index = _index()
+    rules = None
     for fn in files:
         if not fn.endswith(".json") or "/" in fn or fn.startswith("."):
             continue
-        if game is not None:
-            g = _ruleset_game(RULESET_DIR + "/" + fn, rules.MAX_BYTES)
-            if g is not None and g != game:
-                continue
+        path = RULESET_DIR + "/" + fn
+        opts = None
         try:
-            g, name, opts = rules.load(RULESET_DIR + "/" + fn)
+            g, raw = _read(path, game)
+            if raw is None or (game is not None and g != game and g in GAMES):
+                continue                      # another game's
+            k = _known(index, fn, raw)
+            if k is not None:
+                g, name = k
+            else:
+                if rules is None:
+                    from oya import rules
+                if len(raw) > rules.MAX_BYTES:
+                    g, name, opts = rules.load(path)   # says how big the file really is
+                else:
+                    g, name, opts = rules.parse(raw, fn)
             err = None
-        except rules.RulesetError as e:
-            g, name, opts, err = None, fn, None, str(e)
-        except Exception as e:  # never let one bad file stop the list
-            g, name, opts, err = None, fn, None, "%s: cannot be read (%s)." % (fn, e)
+        except Exception as e:
+            if rules is None:
+                from oya import rules
+            if isinstance(e, rules.RulesetError):
+                g, name, opts, err = None, fn, None, str(e)
+            else:  # never let one bad file stop the list
+                g, name, opts, err = None, fn, None, "%s: cannot be read (%s)." % (fn, e)
         if game is None or g == game or g is None:
             out.append((fn, g, name, opts, err))
         if game is None:
@@ -56,18 +269,35 @@ def list_rulesets(game=None):
     return out
 
 
+def load(fn, game=None):
+    """(game, name, options) of rulesets/`fn`: a file the build validated
+    is read with the built-in JSON reader onto its game's defaults; any
+    other goes through the strict reader and validator (oya.rules)."""
+    path = RULESET_DIR + "/" + fn
+    from oya.rules import MAX_BYTES
+    with open(path, "rb") as f:
+        raw = f.read(MAX_BYTES + 1)
+    k = _known(_index(), fn, raw)
+    if k is None:
+        from oya import rules
+        return rules.load(path)
+    import json
+    from oya.games import load as load_game
+    opts = dict((e[0], e[1]) for e in load_game(k[0]).OPTIONS)
+    opts.update(json.loads(raw).get("options") or {})
+    return k[0], k[1], opts
+
+
 def new_table(app):
+    forget("oya.ui.home")          # the home screen below keeps none of its code (App.home_pick)
     L = app.lang
     app.push(Menu(t("game", L), [game_name(g, L) for g in GAMES],
                   lambda i: pick_ruleset(app, GAMES[i]), app.pop))
 
 
 def pick_ruleset(app, game):
-    from oya import rules
-    from oya.games import load
     L = app.lang
     forget_games(game)
-    mod = load(game)
     found = list_rulesets(game)
     items = [t("defaults", L)]
     for fn, g, name, opts, err in found:
@@ -75,205 +305,18 @@ def pick_ruleset(app, game):
 
     def pick(i):
         if i == 0:
-            edit_options(app, game, "default", rules.defaults(mod.OPTIONS))
+            flow("table").edit_options(app, game, "default", None)
             return
         fn, g, name, opts, err = found[i - 1]
         if err:
             app.push(Message(t("invalid", L), wrap(err), app.pop))
-        else:
-            edit_options(app, game, name, opts)
+            return
+        if opts is None:
+            try:
+                g, name, opts = load(fn)
+            except Exception as e:           # changed since it was listed
+                app.push(Message(t("invalid", L), wrap(str(e)), app.pop))
+                return
+        flow("table").edit_options(app, game, name, opts)
 
     app.push(Menu(t("ruleset", L), items, pick, app.pop))
-
-
-def edit_options(app, game, rs_name, opts):
-    from oya import rules
-    from oya.games import load
-    L = app.lang
-    table = load(game).OPTIONS
-    opts = dict(opts)
-    menu = Menu(t("options", L), [], None, app.pop)
-
-    def refresh():
-        menu.items = [(e[0], rules._fmt(opts[e[0]])[:8]) for e in table] + [t("start", L)]
-
-    def pick(i):
-        if i == len(table):
-            pick_seats(app, game, rs_name, opts)
-            return
-        e = table[i]
-
-        def set_value(v):
-            opts[e[0]] = v
-            refresh()
-            app.pop()
-
-        if len(e) == 4:
-            cur = opts[e[0]] if opts[e[0]] is not None else e[2]
-            app.push(Spinner(e[0], e[2], min(e[3], 9999), cur, set_value, app.pop))
-        elif callable(e[2]):
-            app.push(Message(e[0], wrap(rules.allowed(e)), app.pop))
-        else:
-            vals = list(e[2])
-            app.push(Menu(e[0], [rules._fmt(v) for v in vals], lambda j: set_value(vals[j]), app.pop,
-                          vals.index(opts[e[0]]) if opts[e[0]] in vals else 0))
-
-    menu.on_pick = pick
-    refresh()
-    app.push(menu)
-
-
-def pick_seats(app, game, rs_name, opts):
-    from oya.games import load
-    L = app.lang
-    match = load(game).MATCH
-    lo, hi = match.SEATS
-    if isinstance(opts.get("players"), int):
-        # the ruleset fixes the seat count (Kakkuri, Meri): no question
-        pick_names(app, game, rs_name, opts, opts["players"])
-        return
-    default = lo if lo > 3 else min(hi, 4)
-    warn = getattr(match, "WARN_SEATS", None)
-
-    def chosen(n):
-        if warn is not None and n > warn:
-            # playable, but the rules advise against it (Kachi-kachi: few cards left to draw)
-            def go_on():
-                app.pop()
-                pick_names(app, game, rs_name, opts, n)
-            app.push(Message(t("seats", L), wrap(t("many_seats", L) % (n, warn)), go_on, app.pop))
-            return
-        pick_names(app, game, rs_name, opts, n)
-
-    app.push(Spinner(t("seats", L), lo, hi, default, chosen, app.pop))
-
-
-def pick_names(app, game, rs_name, opts, n):
-    L = app.lang
-    names = ["P%d" % (i + 1) for i in range(n)]
-    menu = Menu(t("names", L), [], None, app.pop)
-
-    def refresh():
-        menu.items = ["%d %s" % (i + 1, names[i]) for i in range(n)] + [t("start", L)]
-
-    def pick(i):
-        if i == n:
-            pick_chips(app, game, rs_name, opts, names)
-            return
-
-        def done(v):
-            names[i] = v
-            refresh()
-            app.pop()
-
-        app.push(LetterPicker(t("names", L), names[i], done, app.pop))
-
-    menu.on_pick = pick
-    refresh()
-    app.push(menu)
-
-
-def pick_chips(app, game, rs_name, opts, names):
-    from oya import rules
-    from oya.games import load
-    L = app.lang
-    mod = load(game)
-    key = mod.MATCH.START_OPTION
-    if key not in opts:
-        pick_bots(app, game, rs_name, opts, names)
-        return
-    e = rules.find(mod.OPTIONS, key)
-    lo, hi = (e[2], e[3]) if e and len(e) == 4 else (1, 999)
-
-    def done(v):
-        opts[key] = v
-        pick_bots(app, game, rs_name, opts, names)
-
-    app.push(Spinner(t("chips", L), lo, min(hi, 9999), opts[key], done, app.pop))
-
-
-def pick_bots(app, game, rs_name, opts, names):
-    L = app.lang
-    n = len(names)
-
-    def done(b):
-        start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
-
-    app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop))
-
-
-def start_new(app, game, rs_name, opts, names, bots):
-    """The match is drawn and saved; its first dealer is shown, and the deal
-    screens come with the next key (app.start_pending), once this flow's code
-    has been freed: the two are never in RAM together."""
-    from oya.session import Session
-    from oya.ui import tables
-    forget(*FLOWS)
-    app.match_j.clear()
-    s = Session(game, rs_name, opts, names, None, app.match_j)
-    s.draw_first_dealer()
-    L = app.lang
-    m = s.match
-    kind = m.deck_kind()
-    lines = tables.event_lines(kind, [], names)
-    for e in m.intro:
-        if e[0] == "card":
-            lines.append("%s %s" % (tables.place_name(e[2], names), tables.card_list(kind, bytes([e[1]]))))
-        elif e[0] == "note":
-            lines.append(str(e[1]))
-    lines.append("> %s: %s" % (t("first", L), names[m.dealer]))
-    app._starting = (s, bots)
-    app.replace(Message(t("first", L), lines, app.start_pending))
-
-
-LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
-
-
-class LetterPicker(Screen):
-    """Edit a short name: UP/DOWN choose the letter, OK next letter, BACK
-    previous (or cancel at the start), hold OK to finish."""
-
-    def __init__(self, title, value, on_done, on_back=None, maxlen=8):
-        self.title = title
-        self.chars = list(value[:maxlen].upper()) or ["A"]
-        self.pos = len(self.chars) - 1
-        self.on_done = on_done
-        self.on_back = on_back
-        self.maxlen = maxlen
-
-    def _idx(self):
-        c = self.chars[self.pos]
-        i = LETTERS.find(c)
-        return i if i >= 0 else 0
-
-    def draw(self, g):
-        g.put(0, self.title, True)
-        g.put(1, "")
-        g.put(2, "  " + "".join(self.chars))
-        g.put(3, "  " + " " * self.pos + "^")
-        g.put(4, "")
-        g.put(5, "UP/DN letter OK next")
-        g.put(6, "BACK erase")
-        g.put(7, "hold OK: done")
-
-    def key(self, k):
-        if k in (keys.UP, keys.DOWN):
-            step = 1 if k == keys.UP else -1
-            self.chars[self.pos] = LETTERS[(self._idx() + step) % len(LETTERS)]
-        elif k in (keys.OK, keys.RIGHT):
-            if self.pos + 1 < self.maxlen:
-                self.pos += 1
-                if self.pos == len(self.chars):
-                    self.chars.append("A")
-        elif k in (keys.BACK, keys.LEFT):
-            if self.pos == 0:
-                if self.on_back is not None:
-                    self.on_back()
-                return
-            if k == keys.BACK and self.pos == len(self.chars) - 1:
-                self.chars.pop()
-            self.pos -= 1
-        elif k == keys.HOLD_OK:
-            name = "".join(self.chars).strip()
-            if name:
-                self.on_done(name)

@@ -1,0 +1,218 @@
+# A new table, after its game and ruleset (oya.ui.setup): the options, seats,
+# names, starting chips and bot seats, then the first dealer. Imported when
+# the ruleset is picked (oya.ui.app.flow); dropped with the rest of the
+# new-table flow once the match is drawn.
+from oya.ui import keys
+from oya.ui import forget
+from oya.ui.app import FLOWS
+from oya.ui.widgets import Screen, Menu, Spinner, Message, wrap
+from oya.ui.text import t
+
+
+def _fmt(v):
+    """An option value as rulesets write it (oya.rules._fmt: the ruleset
+    reader itself is not needed here)."""
+    if v is None:
+        return "none"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    return str(v)
+
+
+def edit_options(app, game, rs_name, opts):
+    """The options, from the ruleset's (None: the game's defaults)."""
+    from oya.games import load
+    L = app.lang
+    table = load(game).OPTIONS
+    if opts is None:
+        opts = dict((e[0], e[1]) for e in table)
+    opts = dict(opts)
+    menu = Menu(t("options", L), [], None, app.pop)
+
+    def refresh():
+        menu.items = [(e[0], _fmt(opts[e[0]])[:8]) for e in table] + [t("start", L)]
+
+    def pick(i):
+        if i == len(table):
+            pick_seats(app, game, rs_name, opts)
+            return
+        e = table[i]
+
+        def set_value(v):
+            opts[e[0]] = v
+            refresh()
+            app.pop()
+
+        if len(e) == 4:
+            cur = opts[e[0]] if opts[e[0]] is not None else e[2]
+            app.push(Spinner(e[0], e[2], min(e[3], 9999), cur, set_value, app.pop))
+        elif callable(e[2]):
+            app.push(Message(e[0], wrap(e[2](None)), app.pop))      # what it allows (rules.allowed)
+        else:
+            vals = list(e[2])
+            app.push(Menu(e[0], [_fmt(v) for v in vals], lambda j: set_value(vals[j]), app.pop,
+                          vals.index(opts[e[0]]) if opts[e[0]] in vals else 0))
+
+    menu.on_pick = pick
+    refresh()
+    app.push(menu)
+
+
+def pick_seats(app, game, rs_name, opts):
+    from oya.games import load
+    L = app.lang
+    match = load(game).MATCH
+    lo, hi = match.SEATS
+    if isinstance(opts.get("players"), int):
+        # the ruleset fixes the seat count (Kakkuri, Meri): no question
+        pick_names(app, game, rs_name, opts, opts["players"])
+        return
+    default = lo if lo > 3 else min(hi, 4)
+    warn = getattr(match, "WARN_SEATS", None)
+
+    def chosen(n):
+        if warn is not None and n > warn:
+            # playable, but the rules advise against it (Kachi-kachi: few cards left to draw)
+            def go_on():
+                app.pop()
+                pick_names(app, game, rs_name, opts, n)
+            app.push(Message(t("seats", L), wrap(t("many_seats", L) % (n, warn)), go_on, app.pop))
+            return
+        pick_names(app, game, rs_name, opts, n)
+
+    app.push(Spinner(t("seats", L), lo, hi, default, chosen, app.pop))
+
+
+def pick_names(app, game, rs_name, opts, n):
+    L = app.lang
+    names = ["P%d" % (i + 1) for i in range(n)]
+    menu = Menu(t("names", L), [], None, app.pop)
+
+    def refresh():
+        menu.items = ["%d %s" % (i + 1, names[i]) for i in range(n)] + [t("start", L)]
+
+    def pick(i):
+        if i == n:
+            pick_chips(app, game, rs_name, opts, names)
+            return
+
+        def done(v):
+            names[i] = v
+            refresh()
+            app.pop()
+
+        app.push(LetterPicker(t("names", L), names[i], done, app.pop))
+
+    menu.on_pick = pick
+    refresh()
+    app.push(menu)
+
+
+def pick_chips(app, game, rs_name, opts, names):
+    from oya.games import load
+    L = app.lang
+    mod = load(game)
+    key = mod.MATCH.START_OPTION
+    if key not in opts:
+        pick_bots(app, game, rs_name, opts, names)
+        return
+    e = None
+    for x in mod.OPTIONS:
+        if x[0] == key:
+            e = x
+    lo, hi = (e[2], e[3]) if e and len(e) == 4 else (1, 999)
+
+    def done(v):
+        opts[key] = v
+        pick_bots(app, game, rs_name, opts, names)
+
+    app.push(Spinner(t("chips", L), lo, min(hi, 9999), opts[key], done, app.pop))
+
+
+def pick_bots(app, game, rs_name, opts, names):
+    L = app.lang
+    n = len(names)
+
+    def done(b):
+        start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
+
+    app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop))
+
+
+def start_new(app, game, rs_name, opts, names, bots):
+    """The match is drawn and saved; its first dealer is shown, and the deal
+    screens come with the next key (app.start_pending), once this flow's code
+    has been freed: the two are never in RAM together."""
+    from oya.session import Session
+    from oya.ui import tables
+    forget(*FLOWS)
+    app.match_j.clear()
+    s = Session(game, rs_name, opts, names, None, app.match_j)
+    s.draw_first_dealer()
+    L = app.lang
+    m = s.match
+    kind = m.deck_kind()
+    lines = tables.event_lines(kind, [], names)
+    for e in m.intro:
+        if e[0] == "card":
+            lines.append("%s %s" % (tables.place_name(e[2], names), tables.card_list(kind, bytes([e[1]]))))
+        elif e[0] == "note":
+            lines.append(str(e[1]))
+    lines.append("> %s: %s" % (t("first", L), names[m.dealer]))
+    app._starting = (s, bots)
+    app.replace(Message(t("first", L), lines, app.start_pending))
+
+
+LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
+
+
+class LetterPicker(Screen):
+    """Edit a short name: UP/DOWN choose the letter, OK next letter, BACK
+    previous (or cancel at the start), hold OK to finish."""
+
+    def __init__(self, title, value, on_done, on_back=None, maxlen=8):
+        self.title = title
+        self.chars = list(value[:maxlen].upper()) or ["A"]
+        self.pos = len(self.chars) - 1
+        self.on_done = on_done
+        self.on_back = on_back
+        self.maxlen = maxlen
+
+    def _idx(self):
+        c = self.chars[self.pos]
+        i = LETTERS.find(c)
+        return i if i >= 0 else 0
+
+    def draw(self, g):
+        g.put(0, self.title, True)
+        g.put(1, "")
+        g.put(2, "  " + "".join(self.chars))
+        g.put(3, "  " + " " * self.pos + "^")
+        g.put(4, "")
+        g.put(5, "UP/DN letter OK next")
+        g.put(6, "BACK erase")
+        g.put(7, "hold OK: done")
+
+    def key(self, k):
+        if k in (keys.UP, keys.DOWN):
+            step = 1 if k == keys.UP else -1
+            self.chars[self.pos] = LETTERS[(self._idx() + step) % len(LETTERS)]
+        elif k in (keys.OK, keys.RIGHT):
+            if self.pos + 1 < self.maxlen:
+                self.pos += 1
+                if self.pos == len(self.chars):
+                    self.chars.append("A")
+        elif k in (keys.BACK, keys.LEFT):
+            if self.pos == 0:
+                if self.on_back is not None:
+                    self.on_back()
+                return
+            if k == keys.BACK and self.pos == len(self.chars) - 1:
+                self.chars.pop()
+            self.pos -= 1
+        elif k == keys.HOLD_OK:
+            name = "".join(self.chars).strip()
+            if name:
+                self.on_done(name)
