@@ -86,3 +86,33 @@ def test_the_checks_catch_an_offered_illegal_action_and_a_leak():
         assert f.findings and "may not see" in f.findings[0]
     finally:
         f.close()
+
+
+def test_the_home_menu_follows_a_language_switch():
+    """Found by the random presses: after Settings > Language, BACK showed the
+    home menu still in the old language (built before the switch), and the
+    walk could not find its way back into a match."""
+    from host_sim import Sim
+    from tests.reliability.presses import app_of
+    sim = Sim(seed=2)
+    try:
+        sim.advance(300)
+        assert sim.screen_text()[0] == "Oya - home"
+        sim.press("down", times=2, gap_ms=60)
+        sim.press("ok")                                   # Settings
+        assert sim.screen_text()[0] == "Settings"
+        sim.press("ok")                                   # Language: English -> Japanese
+        app = app_of(sim)
+        T = sim.modules["oya.ui.text"].t
+        assert app.lang == 1 and app.top().title == T("settings", 1)
+        sim.press("back")
+        home = app.top()
+        assert home.title == T("home", 1) and home.items[0] == T("new", 1) and home.i == 2, (
+            home.title, home.items)
+        sim.press("ok")                                   # Settings again, from the same place
+        sim.press("ok")                                   # and back to English
+        sim.press("back")
+        assert sim.screen_text()[0] == "Oya - home" and app.top().i == 2
+        assert sim.crashed is None and sim.errors == []
+    finally:
+        sim.close()

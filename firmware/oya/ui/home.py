@@ -137,6 +137,10 @@ def settings_screen(app):
     def pick(i):
         if i == 0:
             st["lang"] = 1 - st["lang"]
+            at = app.stack[0].i          # the home menu under this one: in the new language too
+            home(app)
+            app.stack[0].i = at
+            app.push(menu)
             save_settings(app)
         elif i == 1:
             def done(v):
