@@ -39,11 +39,13 @@ def record_leaks(kind, deal, names):
     return out
 
 
-def verify_and_tamper(t, verify, Mismatch):
+def verify_and_tamper(t, verify, Mismatch, counts=None):
     """The transcript verifies; every commit is the hash of its seed; and four
     tampered copies are each rejected: a seed that does not match its commit,
     a commit that does not match its seed, a new seed with its own commit (the
-    cards no longer follow), one card changed. -> list of problems."""
+    cards no longer follow), one card changed; the last two on a deal that
+    dealt cards, if any did. -> list of problems; `counts` (a dict) gets the
+    tamperings rejected, by kind."""
     problems = []
     try:
         verify(t)
@@ -54,11 +56,13 @@ def verify_and_tamper(t, verify, Mismatch):
             problems.append("deal %d: commit is not sha256(seed)" % d["n"])
     if not t["deals"]:
         return problems
-    d0 = t["deals"][0]
+    # the cards must follow from the seed: tamper with a deal that dealt some
+    # (a Kyutenhan deal everyone sat out deals none, so any seed fits it)
+    carded = [i for i, d in enumerate(t["deals"]) if any(e.get("t") == "card" for e in d["events"])]
 
-    def tampered(fn):
+    def tampered(fn, i=0):
         u = copy.deepcopy(t)
-        fn(u["deals"][0])
+        fn(u["deals"][i])
         try:
             verify(u)
         except Mismatch as e:
@@ -91,9 +95,14 @@ def verify_and_tamper(t, verify, Mismatch):
 
     for what, fn in (("seed", flip_seed), ("commit", flip_commit), ("reseeded", new_seed),
                      ("card", change_card)):
-        if what == "card" and not any(e.get("t") == "card" for e in d0["events"]):
-            continue
-        why = tampered(fn)
+        i = 0
+        if what in ("reseeded", "card"):
+            if not carded:
+                continue
+            i = carded[0]
+        why = tampered(fn, i)
+        if counts is not None and why is not None and not why.startswith("crash"):
+            counts[what] = counts.get(what, 0) + 1
         if why is None:
             problems.append("a transcript with a tampered %s verifies" % what)
         elif why.startswith("crash"):

@@ -58,13 +58,15 @@ def _matches(game, n, deals, seed):
 @pytest.mark.parametrize("game", GAMES)
 def test_commit_reveal_verify_and_tampering(game):
     n = 0
+    rejected = {}
     for s, first, done in _matches(game, 6, 3, rng.derive(b"tamper" + bytes(26), GAMES.index(game))):
         t = checks.transcript_of(s, first)
         assert t["deals"], "no deal played"
-        problems = checks.verify_and_tamper(t, verify_transcript, Mismatch)
+        problems = checks.verify_and_tamper(t, verify_transcript, Mismatch, rejected)
         assert problems == [], problems
         n += len(t["deals"])
     assert n >= 6
+    assert rejected["seed"] == rejected["commit"] == 6 and rejected["reseeded"] >= 4 and rejected["card"] >= 4, rejected
 
 
 @pytest.mark.parametrize("game", GAMES)
