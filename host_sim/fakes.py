@@ -14,6 +14,8 @@ os: the flash filesystem (host_sim.flash) and a seeded urandom. gc, sys: MicroPy
 extras (mem_free, mem_alloc, print_exception).
 """
 import asyncio as _asyncio
+from bisect import bisect_right as _bisect_right
+from operator import itemgetter as _itemgetter
 import errno
 import gc as _gc
 import sys as _sys
@@ -38,6 +40,9 @@ def _mod(name, doc=None):
     return m
 
 
+_first = _itemgetter(0)
+
+
 # --- pins ------------------------------------------------------------------------------------
 class PinBank:
     """External drive on each GPIO as a function of virtual time (buttons pull to GND)."""
@@ -50,21 +55,20 @@ class PinBank:
 
     def drive_at(self, gpio, t_us, level):
         tl = self.drive.setdefault(gpio, [])
-        tl.append((t_us, level))
-        tl.sort(key=lambda e: e[0])
+        # kept in time order; a later call at the same time comes after (wins)
+        tl.insert(_bisect_right(tl, t_us, key=_first), (t_us, level))
         if self.irq_cb is not None:
             self.irq_cb(t_us, gpio)
 
     def external(self, gpio, t_us=None):
+        """The drive of the last edge at or before t_us (None: not driven)."""
         if t_us is None:
             t_us = self.clock.us
-        lvl = None
-        for t, v in self.drive.get(gpio, ()):
-            if t <= t_us:
-                lvl = v
-            else:
-                break
-        return lvl
+        tl = self.drive.get(gpio)
+        if not tl:
+            return None
+        i = _bisect_right(tl, t_us, key=_first)
+        return tl[i - 1][1] if i else None
 
     def level(self, gpio, t_us=None):
         st = self.pins.get(gpio)
