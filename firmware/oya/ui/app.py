@@ -51,6 +51,22 @@ def flow(name):
     return __import__(name, None, None, ("t",))
 
 
+class Call:
+    """A screen's callback into a flow's module, by name: Call(app, "setup",
+    "fn", x)(i) is oya.ui.setup.fn(app, x, i). It holds none of the module's
+    code, so the module can be forgotten while the screen stays on the stack
+    (it is imported again if the screen is used again)."""
+
+    def __init__(self, app, mod, fn, *args):
+        self.app = app
+        self.mod = mod
+        self.fn = fn
+        self.args = args
+
+    def __call__(self, *a):
+        return getattr(flow(self.mod), self.fn)(self.app, *(self.args + a))
+
+
 def list_rulesets(game=None):
     """[(file, game, name, options or None, error or None)] for rulesets/*.json
     (oya.ui.setup.list_rulesets; kept here for the tools that ask the app)."""
@@ -157,10 +173,6 @@ class App:
 
     def home(self):
         flow("home").home(self)
-
-    def home_pick(self, i):
-        # the home menu keeps no code of oya.ui.home, which goes while a new table is set
-        flow("home").pick(self, i)
 
     def resume(self):
         flow("home").resume(self)

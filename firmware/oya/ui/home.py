@@ -5,7 +5,7 @@ from oya import GAMES, VERSION
 from oya.journal import JournalCorrupt
 from oya.ui import keys
 from oya.ui import forget
-from oya.ui.app import flow, forget_games
+from oya.ui.app import Call, flow, forget_games
 from oya.ui.widgets import Menu, Spinner, Message, wrap
 from oya.ui.text import t, game_name
 
@@ -57,11 +57,12 @@ def home(app):
     app._home_resume = app.has_saved()
     items = [t("new", L)] + ([t("resume", L)] if app._home_resume else []) + [
         t("rulesets", L), t("settings", L), t("about", L)]
-    app.replace(Menu(t("home", L), items, app.home_pick))
+    app.replace(Menu(t("home", L), items, Call(app, "home", "pick")))
 
 
 def pick(app, i):
-    """Item i of the home menu (App.home_pick)."""
+    """Item i of the home menu (which keeps none of this module's code: it
+    goes while a new table is set)."""
     acts = [new_table] + ([resume] if app._home_resume else []) + [rulesets_screen, settings_screen, about]
     acts[i](app)
 

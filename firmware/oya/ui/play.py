@@ -28,14 +28,17 @@ def _amount(args):
 
 
 def group_choices(deal, seat, lang):
-    """Legal actions as menu entries: [(label, actions, amounts or None)].
+    """Legal actions as menu entries: [[label, actions, amounts or None]].
     Actions that differ only in an amount (`chips`) become one entry with a
-    number spinner; the rest are one entry each. The engines number the
-    amounts of one decision consecutively: a run of consecutive actions whose
-    first and last decode to the same decision, amounts as far apart as the
-    actions, is taken whole (as ranges, not decoding every one between: a bet
-    of 1-96 chips is two decodes, not 96), and the amount picked is decoded
-    again before it is taken (ask_amount)."""
+    number spinner; the rest are one entry each, labelled when first shown
+    (entry_label: a label can cost an engine a search, and only four rows
+    show at a time). The engines number the amounts of one decision
+    consecutively, so only a run of three or more consecutive actions can be
+    an amount entry: it is one when its first and last decode to the same
+    decision with amounts as far apart as the actions, and is then taken
+    whole (as ranges, not decoding every action between: a bet of 1-96 chips
+    is two decodes, not 96); the amount picked is decoded again before it is
+    taken (amount_action)."""
     ch = deal.choices(seat)
     groups = []         # [label or None, actions, amounts or None, do, col]
     index = {}
@@ -43,28 +46,33 @@ def group_choices(deal, seat, lang):
     n = len(ch)
     while i < n:
         a = ch[i]
-        do, args = deal.decode(a)
-        amount = _amount(args)
-        if amount is None:
-            groups.append([deal.label(a, lang), (a,), None, do, None])
-            i += 1
-            continue
-        col = args.get("col")
-        k = i + 1
         j = i
         while j + 1 < n and ch[j + 1] == ch[j] + 1:
             j += 1
-        if j > i:
+        if j - i < 2:
+            groups.append([None, (a,), None, None, None])
+            i += 1
+            continue
+        do, args = deal.decode(a)
+        amount = _amount(args)
+        k = i + 1
+        if amount is not None:
             do2, args2 = deal.decode(ch[j])
+            col = args.get("col")
             if do2 == do and _amount(args2) == amount + ch[j] - a and args2.get("col") == col:
                 k = j + 1
+        if k - i < 3:
+            groups.append([None, (a,), None, None, None])
+            i += 1
+            continue
         acts = range(a, a + k - i)
         nums = range(amount, amount + k - i)
         key = (do, col)
         g = index.get(key)
         if g is None:
             index[key] = len(groups)
-            groups.append([None, acts, nums, do, col])
+            name = do if col is None else "%s col %d" % (do, col)
+            groups.append([name, acts, nums, do, col])
         else:
             e = groups[g]
             e[1] = list(e[1]) + list(acts)
@@ -72,15 +80,17 @@ def group_choices(deal, seat, lang):
         i = k
     out = []
     for label, acts, nums, do, col in groups:
-        if nums is None:
-            out.append((label, acts, None))
-        elif len(acts) > 2:
-            name = do if col is None else "%s col %d" % (do, col)
-            out.append(("%s %d-%d" % (name, min(nums), max(nums)), acts, nums))
-        else:
-            for a in acts:
-                out.append((deal.label(a, lang), (a,), None))
+        if nums is not None:
+            label = "%s %d-%d" % (label, min(nums), max(nums))
+        out.append([label, acts, nums])
     return out
+
+
+def entry_label(deal, entry, lang):
+    """An entry's label, made (and kept) when it is first shown."""
+    if entry[0] is None:
+        entry[0] = deal.label(entry[1][0], lang)
+    return entry[0]
 
 
 def amount_action(deal, acts, nums, v):
@@ -309,7 +319,7 @@ class PlayScreen(Screen):
         for k in range(room):
             j = self.top + k
             if j < len(self.entries):
-                g.put(r + k, (">" if j == self.cursor else " ") + self.entries[j][0])
+                g.put(r + k, (">" if j == self.cursor else " ") + entry_label(deal, self.entries[j], L))
             else:
                 g.put(r + k, "")
 

@@ -6,11 +6,12 @@
 import os
 from oya import GAMES
 from oya.ui import forget
-from oya.ui.app import RULESET_DIR, flow, forget_games
+from oya.ui.app import RULESET_DIR, Call, flow, forget_games
 from oya.ui.widgets import Menu, Message, wrap
 from oya.ui.text import t, game_name
 
 
+MAX_BYTES = 4096        # oya.rules.MAX_BYTES (not imported: the reader stays on flash)
 _WS = b" \t\r\n"
 _HEX = b"0123456789abcdefABCDEF"
 _ESC = b'"\\/bfnrt'
@@ -174,7 +175,6 @@ def _read(path, game):
     """(game named, text) of a ruleset file, read as rules.load reads it (one
     byte past the limit); (that game, None) when it is well-formed JSON that
     names another game than `game`: that game's business, not listed here."""
-    from oya.rules import MAX_BYTES
     with open(path, "rb") as f:
         raw = f.read(MAX_BYTES + 1)
     g = _scan_game(raw)
@@ -250,7 +250,7 @@ def list_rulesets(game=None):
             else:
                 if rules is None:
                     from oya import rules
-                if len(raw) > rules.MAX_BYTES:
+                if len(raw) > MAX_BYTES:
                     g, name, opts = rules.load(path)   # says how big the file really is
                 else:
                     g, name, opts = rules.parse(raw, fn)
@@ -274,7 +274,6 @@ def load(fn, game=None):
     is read with the built-in JSON reader onto its game's defaults; any
     other goes through the strict reader and validator (oya.rules)."""
     path = RULESET_DIR + "/" + fn
-    from oya.rules import MAX_BYTES
     with open(path, "rb") as f:
         raw = f.read(MAX_BYTES + 1)
     k = _known(_index(), fn, raw)
@@ -289,10 +288,13 @@ def load(fn, game=None):
 
 
 def new_table(app):
-    forget("oya.ui.home")          # the home screen below keeps none of its code (App.home_pick)
+    forget("oya.ui.home")          # the home menu below keeps none of its code (a Call)
     L = app.lang
-    app.push(Menu(t("game", L), [game_name(g, L) for g in GAMES],
-                  lambda i: pick_ruleset(app, GAMES[i]), app.pop))
+    app.push(Menu(t("game", L), [game_name(g, L) for g in GAMES], Call(app, "setup", "pick_game"), app.pop))
+
+
+def pick_game(app, i):
+    pick_ruleset(app, GAMES[i])
 
 
 def pick_ruleset(app, game):
@@ -302,21 +304,24 @@ def pick_ruleset(app, game):
     items = [t("defaults", L)]
     for fn, g, name, opts, err in found:
         items.append((name, t("invalid", L)) if err else name)
+    # the menus of this module call back by name (Call): once the ruleset is
+    # picked, oya.ui.table forgets this module and its code goes
+    app.push(Menu(t("ruleset", L), items, Call(app, "setup", "picked", game, found), app.pop))
 
-    def pick(i):
-        if i == 0:
-            flow("table").edit_options(app, game, "default", None)
-            return
-        fn, g, name, opts, err = found[i - 1]
-        if err:
-            app.push(Message(t("invalid", L), wrap(err), app.pop))
-            return
-        if opts is None:
-            try:
-                g, name, opts = load(fn)
-            except Exception as e:           # changed since it was listed
-                app.push(Message(t("invalid", L), wrap(str(e)), app.pop))
-                return
-        flow("table").edit_options(app, game, name, opts)
 
-    app.push(Menu(t("ruleset", L), items, pick, app.pop))
+def picked(app, game, found, i):
+    L = app.lang
+    if i == 0:
+        flow("table").edit_options(app, game, "default", None)
+        return
+    fn, g, name, opts, err = found[i - 1]
+    if err:
+        app.push(Message(t("invalid", L), wrap(err), app.pop))
+        return
+    if opts is None:
+        try:
+            g, name, opts = load(fn)
+        except Exception as e:           # changed since it was listed
+            app.push(Message(t("invalid", L), wrap(str(e)), app.pop))
+            return
+    flow("table").edit_options(app, game, name, opts)

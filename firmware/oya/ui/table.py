@@ -24,6 +24,7 @@ def _fmt(v):
 def edit_options(app, game, rs_name, opts):
     """The options, from the ruleset's (None: the game's defaults)."""
     from oya.games import load
+    forget("oya.ui.setup")       # its menus below call it back by name (Call)
     L = app.lang
     table = load(game).OPTIONS
     if opts is None:

@@ -141,6 +141,8 @@ class Message(Screen):
 def wrap(text, width=21):
     """Words to lines of at most `width` cells."""
     text = half(text)
+    if len(text) <= width and "\n" not in text:
+        return [text]                   # most lines: nothing to split or build
     out = []
     for para in text.split("\n"):
         line = ""
