@@ -440,12 +440,30 @@ def merge(results):
     return parts
 
 
-def report(parts, seeds_total, seeds_distinct, secs, jobs, seed, oracle_every=1):
+def source_id():
+    """'<commit> (<UTC date of the run>)', '+ changes' when the tree differs from it."""
+    import subprocess
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    try:
+        c = subprocess.run(["git", "rev-parse", "--short=10", "HEAD"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=20)
+        d = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=20)
+        if c.returncode == 0:
+            return "commit %s%s, %s" % (c.stdout.strip(), " + changes" if d.stdout.strip() else "", when)
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return "not a git checkout, %s" % when
+
+
+def report(parts, seeds_total, seeds_distinct, secs, jobs, seed, oracle_every=1, source=None):
     L = []
     ok = not any(d["problems"] for p in parts.values() for d in p.values()) and seeds_total == seeds_distinct
-    L.append("Oya soak: %s, %.0f s on %d worker%s (CPython %s), seed %s" % (
-        "PASSED" if ok else "FAILED", secs, jobs, "" if jobs == 1 else "s",
+    L.append("Oya soak: %s, %.0f s (%.0f min) on %d worker%s (CPython %s), seed %s" % (
+        "PASSED" if ok else "FAILED", secs, secs / 60, jobs, "" if jobs == 1 else "s",
         ".".join(str(x) for x in sys.version_info[:3]), seed.hex()[:16]))
+    if source:
+        L.append("Run of %s" % source)
     if "deals" in parts:
         L.append("")
         L.append("Deals (options at random; places and chips after every action, replay and record per deal,")
@@ -578,11 +596,12 @@ def main(argv=None):
                 print("    " + p.replace("\n", "\n    ")[:3000], flush=True)
     secs = time.time() - t0
     parts = merge(results)
-    ok, text = report(parts, n_seeds, len(seeds), secs, a.jobs, seed, a.oracle_every)
+    source = source_id()
+    ok, text = report(parts, n_seeds, len(seeds), secs, a.jobs, seed, a.oracle_every, source)
     print()
     print(text, flush=True)
     for path, data in ((a.json, json.dumps({"ok": ok, "seed": seed.hex(), "secs": secs, "jobs": a.jobs,
-                                            "args": vars(a), "parts": parts, "deal_seeds": n_seeds,
+                                            "args": vars(a), "source": source, "parts": parts, "deal_seeds": n_seeds,
                                             "deal_seeds_distinct": len(seeds)}, indent=1, default=str)),
                        (a.md, text + "\n")):
         if path:

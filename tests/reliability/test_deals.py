@@ -71,6 +71,7 @@ def test_the_soak_command_prints_its_figures(tmp_path, capsys):
     assert rc == 0, out[-3000:]
     text = md.read_text()
     assert text.startswith("Oya soak: PASSED") and text in out
+    assert text.splitlines()[1].startswith("Run of commit ")
     for want in ("Deals (", "deal seeds: 60, distinct: 60", "52-card shuffle: 3000 shuffles",
                  "fresh seeds: 2000 drawn, 2000 distinct", "verify: 5 transcripts"):
         assert want in text, want
