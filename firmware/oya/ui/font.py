@@ -19,12 +19,12 @@
 # Full-width katakana and hiragana are accepted too and drawn as half-width
 # (base glyph + mark glyph: "ガ" takes two cells, like "ｶﾞ"); see oya.ui.kana.
 #
-# draw() puts each glyph down with framebuf.blit, so the pixels are set in C:
-# the whole font is one 6 x (8*N) MONO_VLSB FrameBuffer, glyph g being rows
-# 8g..8g+7; a blit of it at (0, -8g) into a 6x8 cell FrameBuffer copies out
-# glyph g, and a blit of the cell draws it (opaque, so it overwrites what was
-# under it). Nothing is allocated per glyph or per call. The glyph pixels come
-# from tests/hw/font_art.py.
+# draw() puts each glyph down with framebuf.blit: glyph g's six column bytes
+# (MONO_VLSB, as GLYPHS holds them) are copied into a 6x8 cell FrameBuffer,
+# and a blit of the cell draws it (opaque, so it overwrites what was under
+# it). GLYPHS is read in place (no copy of the font in RAM) and nothing is
+# allocated per glyph or per call. The glyph pixels come from
+# tests/hw/font_art.py.
 import framebuf
 from oya.compat import const
 
@@ -113,16 +113,20 @@ def _chars():
             + "".join(chr(c) for c in range(0xFF61, 0xFFA0)) + EXTRA)
 
 
-CHARS = _chars()
+def __getattr__(name):
+    # CHARS is made when asked for (the simulator's recogniser, tests): the
+    # device draws by glyph number and never needs it in RAM
+    if name == "CHARS":
+        return _chars()
+    raise AttributeError(name)
 
-_sheet = None
+
 _cell = None
 _cellfb = None
 
 
 def _init():
-    global _sheet, _cell, _cellfb
-    _sheet = framebuf.FrameBuffer(bytearray(GLYPHS), W, H * N, framebuf.MONO_VLSB)
+    global _cell, _cellfb
     _cell = bytearray(W)
     _cellfb = framebuf.FrameBuffer(_cell, W, H, framebuf.MONO_VLSB)
 
@@ -175,17 +179,22 @@ def cells(text):
 
 
 def _put(fb, g, x, y, invert):
-    _cellfb.blit(_sheet, 0, -H * g)
+    # glyph g's columns into the cell, then the cell onto fb (no copy of the
+    # whole font in RAM: GLYPHS is read in place)
+    c = _cell
+    b = g * W
     if invert:
-        c = _cell
         for k in range(W):
-            c[k] ^= 0xFF
+            c[k] = GLYPHS[b + k] ^ 0xFF
+    else:
+        for k in range(W):
+            c[k] = GLYPHS[b + k]
     fb.blit(_cellfb, x, y)
 
 
 def draw(fb, text, x, y, invert=False):
     """Draw `text` with its top-left corner at (x, y); returns the x after it."""
-    if _sheet is None:
+    if _cell is None:
         _init()
     for ch in text:
         c = _code(ch)

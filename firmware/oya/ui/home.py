@@ -6,7 +6,8 @@ from oya.journal import JournalCorrupt
 from oya.ui import keys
 from oya.ui import forget
 from oya.ui.app import Call, flow, forget_games
-from oya.ui.widgets import Menu, Spinner, Message, wrap
+from oya.ui.menu import Menu
+from oya.ui.widgets import Spinner, Message, wrap
 from oya.ui.text import t, game_name
 
 

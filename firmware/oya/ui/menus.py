@@ -2,10 +2,11 @@
 # standings, the recall of the last deals, the slips (commitment, deal record)
 # and the end of the match. Imported when opened (oya.ui.app.flow) and
 # dropped once the deal screen is alone on the stack again.
-from oya import rng
+from oya import cards, rng
 from oya.ui import tables
 from oya.ui.grid import two_cols
-from oya.ui.widgets import Menu, Message, wrap
+from oya.ui.menu import Menu
+from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
 
 
@@ -66,7 +67,7 @@ def recall_lines(app, entry, n):
     deal = replay_deal(twin, unhex(entry["seed"]), entry["acts"])
     kind = twin.deck_kind()
     lines = ["#%d %s %s" % (n, t("seed", app.lang), entry["seed"][:8])]
-    lines.extend(tables.deal_record_lines(kind, deal.events, m.ledger.names, deal.seen(-1)))
+    lines.extend(deal_record_lines(kind, deal.events, m.ledger.names, deal.seen(-1)))
     return lines
 
 
@@ -110,7 +111,7 @@ def deal_record(app):
     sh = hexstr(m.deal_seed)
     c = rng.commit(m.deal_seed)
     lines += [t("commit", L) + ":", c[:32], c[32:], t("seed", L) + ":", sh[:32], sh[32:]]
-    lines += tables.deal_record_lines(m.deck_kind(), deal.events, names, deal.seen(-1))
+    lines += deal_record_lines(m.deck_kind(), deal.events, names, deal.seen(-1))
     st0 = s.state0
     if st0:
         lines.append("chips " + ",".join(str(c) for c in st0["chips"]))
@@ -141,3 +142,40 @@ def match_over(app):
         lines.append(two_cols("%d %s" % (place, m.ledger.names[seat]), str(score)))
     app.session.clear()            # its journal and recall
     app.replace(Message(t("match_end", L), lines, app.home))
+
+
+# -- the printed record of a deal (also the recall screen) --------------------------
+
+def _hidden_name(kind, v, public):
+    """True when `v` names a card and no card of that name is public."""
+    if public is None or not isinstance(v, str):
+        return False
+    named = False
+    for c in cards.deck(kind):
+        if cards.name(kind, c) == v:
+            if c in public:
+                return False
+            named = True
+    return named
+
+
+def deal_record_lines(kind, events, names, public=None):
+    """The public story of a deal for the printed record: cards dealt face up,
+    reveals, decisions, showdowns and payments. A card dealt face down shows
+    only if it was revealed or shown: a folded hand is never printed. With
+    `public` (deal.seen(-1) at the end), a decision's argument naming a card
+    nobody else saw (a face-down discard) prints as ##."""
+    out = []
+    for e in events:
+        t = e[0]
+        if t == "card":
+            if e[3]:
+                out.append("%s %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names)))
+        elif t == "reveal":
+            out.append("%s up %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names)))
+        elif t == "act":
+            args = e[3] or {}
+            out.append("%s %s %s" % (names[e[1]], e[2], " ".join(
+                "%s=%s" % (k, "##" if _hidden_name(kind, args[k], public) else args[k]) for k in args)))
+    out.extend(tables.event_lines(kind, events, names))
+    return out

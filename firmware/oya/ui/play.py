@@ -269,7 +269,7 @@ class PlayScreen(Screen):
         return out
 
     def pick_other(self):
-        from oya.ui.widgets import Menu
+        from oya.ui.menu import Menu
         app = self.app
         deal = self.s.match.deal
         seats = self.others(deal, self.acting)

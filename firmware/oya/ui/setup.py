@@ -7,7 +7,8 @@ import os
 from oya import GAMES
 from oya.ui import forget
 from oya.ui.app import RULESET_DIR, Call, flow, forget_games
-from oya.ui.widgets import Menu, Message, wrap
+from oya.ui.menu import Menu
+from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
 
 

@@ -5,7 +5,8 @@
 from oya.ui import keys
 from oya.ui import forget
 from oya.ui.app import FLOWS
-from oya.ui.widgets import Screen, Menu, Spinner, Message, wrap
+from oya.ui.menu import Menu
+from oya.ui.widgets import Screen, Spinner, Message, wrap
 from oya.ui.text import t
 
 

@@ -75,36 +75,8 @@ def event_lines(kind, events, names, value_label=None):
     return out
 
 
-def _hidden_name(kind, v, public):
-    """True when `v` names a card and no card of that name is public."""
-    if public is None or not isinstance(v, str):
-        return False
-    named = False
-    for c in cards.deck(kind):
-        if cards.name(kind, c) == v:
-            if c in public:
-                return False
-            named = True
-    return named
-
-
 def deal_record_lines(kind, events, names, public=None):
-    """The public story of a deal for the printed record: cards dealt face up,
-    reveals, decisions, showdowns and payments. A card dealt face down shows
-    only if it was revealed or shown: a folded hand is never printed. With
-    `public` (deal.seen(-1) at the end), a decision's argument naming a card
-    nobody else saw (a face-down discard) prints as ##."""
-    out = []
-    for e in events:
-        t = e[0]
-        if t == "card":
-            if e[3]:
-                out.append("%s %s" % (cards.name(kind, e[1]), place_name(e[2], names)))
-        elif t == "reveal":
-            out.append("%s up %s" % (cards.name(kind, e[1]), place_name(e[2], names)))
-        elif t == "act":
-            args = e[3] or {}
-            out.append("%s %s %s" % (names[e[1]], e[2], " ".join(
-                "%s=%s" % (k, "##" if _hidden_name(kind, args[k], public) else args[k]) for k in args)))
-    out.extend(event_lines(kind, events, names))
-    return out
+    """The public story of a deal for the printed record and the recall
+    (oya.ui.menus.deal_record_lines: not in RAM while a deal is played)."""
+    from oya.ui import menus
+    return menus.deal_record_lines(kind, events, names, public)

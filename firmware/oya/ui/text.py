@@ -1,7 +1,9 @@
 # The UI's words: t(key, lang) in English (lang 0) or Japanese (1, in kana:
 # the display and the printer turn them into half-width glyphs), and
-# game_name(game, lang). One language's words are in RAM at a time
-# (oya.ui.text_en or oya.ui.text_ja, imported when asked for).
+# game_name(game, lang). One language's words are in RAM at a time: those a
+# match needs (oya.ui.text_en or text_ja, imported when asked for), and those
+# of the screens before a match (text_en_setup or text_ja_setup, imported for
+# a word the first lacks and dropped with the other flows when a match starts).
 from oya.ui import forget
 
 _MODS = ("oya.ui.text_en", "oya.ui.text_ja")
@@ -12,7 +14,7 @@ def _words(lang):
     lang = 1 if lang else 0
     if _cur[0] != lang:
         _cur[1] = None
-        forget(_MODS[1 - lang])
+        forget(_MODS[1 - lang], _MODS[1 - lang] + "_setup")
         name = _MODS[lang]
         _cur[1] = __import__(name, None, None, ("T",))
         _cur[0] = lang
@@ -20,7 +22,13 @@ def _words(lang):
 
 
 def t(key, lang=0):
-    return _words(lang).T.get(key, key)
+    w = _words(lang).T.get(key)
+    if w is None:
+        # not kept here: the module is found through sys.modules each time,
+        # so that forgetting it frees it
+        name = _MODS[1 if lang else 0] + "_setup"
+        w = __import__(name, None, None, ("T",)).T.get(key, key)
+    return w
 
 
 def game_name(game, lang=0):

@@ -1,23 +1,8 @@
-# The UI's words in Japanese, in kana (the display and the printer turn them
-# into half-width glyphs; oya.ui.text loads one language at a time). Keep the
-# keys the same as in text_en.py.
+# The UI's words in Japanese that a match needs, in kana (the display and the
+# printer turn them into half-width glyphs; oya.ui.text loads one language at
+# a time; the other screens' words are in text_ja_setup.py). Keep the keys the
+# same as in text_en.py.
 T = {
-    "home": "オヤ ホーム",
-    "new": "シンキ テーブル",
-    "resume": "ツヅキカラ",
-    "rulesets": "ルール",
-    "settings": "セッテイ",
-    "about": "ジョウホウ",
-    "game": "ゲーム",
-    "ruleset": "ルール",
-    "defaults": "ヒョウジュン",
-    "options": "オプション",
-    "start": "ツギヘ >",
-    "seats": "ニンズウ",
-    "names": "ナマエ",
-    "chips": "モチテン",
-    "bots": "ボット",
-    "first": "デオヤ",
     "dealer": "オヤ",
     "deal": "キョク",
     "commit": "コミット",
@@ -40,28 +25,12 @@ T = {
     "match_end": "シュウリョウ",
     "next_deal": "OK: ツギノ キョク",
     "void": "ムコウ: ヤリナオシ",
-    "resume_q": "ツヅキヲ ヤル?",
-    "yes_no": "OK ハイ BACK イイエ",
-    "language": "ゲンゴ",
-    "contrast": "コントラスト",
-    "printer": "プリンタ",
-    "test_page": "テスト インサツ",
-    "button_test": "ボタン テスト",
-    "on": "オン",
-    "off": "オフ",
-    "invalid": "ムコウ",
     "error": "エラー",
     "no_printer": "プリンタ ナシ",
     "not_printed": "インサツ デキズ",
     "printing": "インサツチュウ",
-    "free_mem": "メモリ",
-    "board": "ボード",
-    "version": "バージョン",
-    "bad_state": "ホゾン データ ハソン: .bad ニ ホカン シテ サイショカラ",
-    "bad_settings": "セッテイ データ ハソン: .bad ニ ホカン シテ ヒョウジュン",
     "bot": "ボット",
     "thinking": "カンガエチュウ",
-    "many_seats": "%d ニン: %d ニン マデ ガ ヨイ (ヤマ ガ スクナイ). OK: ツヅケル",
     "time_left": "ノコリ ジカン",
 }
 

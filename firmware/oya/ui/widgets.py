@@ -1,9 +1,10 @@
-# The few shapes every screen is made of: a list to pick from, a number
-# spinner and a message (the letter picker belongs to the new-table flow, in
-# oya.ui.setup). Each draws itself on the Grid and reacts to keys; results go
-# to callbacks, so flows read top to bottom.
+# The few shapes every screen is made of: a number spinner and a message,
+# here; a list to pick from in oya.ui.menu (a deal needs none: it is imported
+# for the menus) and the letter picker in oya.ui.table. Each draws itself on
+# the Grid and reacts to keys; results go to callbacks, so flows read top to
+# bottom.
 from oya.ui import keys
-from oya.ui.grid import ROWS, two_cols, half
+from oya.ui.grid import ROWS, half
 
 
 class Screen:
@@ -12,58 +13,6 @@ class Screen:
 
     def key(self, k):
         pass
-
-
-class Menu(Screen):
-    """Title on row 0, items below with a scrolling cursor. items: list of
-    labels (str) or (label, right-hand text). on_pick(index)."""
-
-    def __init__(self, title, items, on_pick, on_back=None, index=0, on_hold=None):
-        self.title = title
-        self.items = items
-        self.on_pick = on_pick
-        self.on_back = on_back
-        self.on_hold = on_hold
-        self.i = index if 0 <= index < len(items) else 0
-        self.top = 0
-
-    def draw(self, g):
-        g.put(0, self.title, True)
-        room = ROWS - 1
-        if self.i < self.top:
-            self.top = self.i
-        elif self.i >= self.top + room:
-            self.top = self.i - room + 1
-        for r in range(room):
-            j = self.top + r
-            if j >= len(self.items):
-                g.put(r + 1, "")
-                continue
-            it = self.items[j]
-            mark = ">" if j == self.i else " "
-            # the cursor is a glyph, not an inverted row: moving it changes
-            # two cells, not two whole pages of the display
-            if isinstance(it, tuple):
-                g.put(r + 1, two_cols(mark + it[0], it[1]))
-            else:
-                g.put(r + 1, mark + it)
-
-    def key(self, k):
-        n = len(self.items)
-        if k == keys.UP and n:
-            self.i = (self.i - 1) % n
-        elif k == keys.DOWN and n:
-            self.i = (self.i + 1) % n
-        elif k == keys.LEFT and n:
-            self.i = max(0, self.i - (ROWS - 1))
-        elif k == keys.RIGHT and n:
-            self.i = min(n - 1, self.i + (ROWS - 1))
-        elif k == keys.OK and n:
-            self.on_pick(self.i)
-        elif k == keys.HOLD_OK and self.on_hold is not None:
-            self.on_hold(self.i)
-        elif k == keys.BACK and self.on_back is not None:
-            self.on_back()
 
 
 class Spinner(Screen):

@@ -1,0 +1,113 @@
+# The recall of finished deals (oya.session): a ring of files written once per
+# deal next to the journal, not part of the record rewritten after every
+# action; on both runtimes.
+import os
+from oya import rng
+from oya.journal import Journal
+from oya.session import Session, RECALL
+from oya.games import EXTRA
+import highcard
+
+EXTRA["_highcard"] = highcard
+
+TMP = "rtest"
+
+
+def _fresh(name):
+    try:
+        os.mkdir(TMP)
+    except OSError:
+        pass
+    for fn in os.listdir(TMP):
+        if fn.startswith(name):
+            os.remove(TMP + "/" + fn)
+    return TMP + "/" + name
+
+
+def _session(path, chips=40):
+    s = Session("_highcard", "default", {"starting_points": chips}, ["A", "B", "C"], None, Journal(path))
+    s.draw_first_dealer(rng.derive(b"\x05" * 32, 0))
+    return s
+
+
+def _deal(s, bot_rng):
+    deal = s.begin_deal(rng.derive(b"\x05" * 32, s.match.started + 1))
+    while not deal.done:
+        s.act(highcard.random_bot(deal, deal.turn, bot_rng))
+    return deal
+
+
+def test_the_record_no_longer_carries_the_recall_and_resume_gives_it():
+    path = _fresh("a")
+    s = _session(path)
+    bot = rng.Rng(b"\x06" * 32)
+    seeds = []
+    for _ in range(3):
+        _deal(s, bot)
+        seeds.append(s.record()["deal"]["seed"])
+        s.end_deal()
+    assert "recall" not in s.record()
+    r = Session.resume(Journal(path))
+    assert [e["seed"] for e in r.recall] == seeds == [e["seed"] for e in s.recall]
+    assert r.recall[0]["acts"] == s.recall[0]["acts"]
+
+
+def test_only_the_last_deals_are_kept_and_a_new_match_starts_empty():
+    path = _fresh("b")
+    s = _session(path, chips=200)
+    bot = rng.Rng(b"\x07" * 32)
+    seeds = []
+    for _ in range(RECALL + 3):        # past the test game's end: the session does not mind
+        _deal(s, bot)
+        seeds.append(s.record()["deal"]["seed"])
+        s.end_deal()
+    assert len(seeds) == RECALL + 3
+    assert [e["seed"] for e in s.recall] == seeds[-RECALL:]
+    # at most RECALL slots on flash, plus nothing else of the recall
+    slots = [fn for fn in os.listdir(TMP) if fn.startswith("b.r")]
+    assert len(slots) == RECALL, slots
+    s2 = _session(path)
+    assert s2.recall == []
+    s2.clear()
+    assert [fn for fn in os.listdir(TMP) if fn.startswith("b")] == []
+
+
+def test_a_deal_ended_twice_after_a_power_cut_is_recalled_once():
+    # the cut came between the deal's recall slot and the record: on resume
+    # the deal in play is ended again, which rewrites the same slot
+    path = _fresh("c")
+    s = _session(path)
+    bot = rng.Rng(b"\x08" * 32)
+    _deal(s, bot)
+    s.end_deal()
+    _deal(s, bot)
+    seed = s.record()["deal"]["seed"]
+    s._put_recall(s.match.started, {"state": s.state0, "seed": seed, "acts": s.acts})
+    assert len(s.recall) == 1         # the deal in play is not recalled yet
+    r = Session.resume(Journal(path))
+    assert r.match.deal is not None and r.match.deal.done
+    r.end_deal()
+    assert [e["seed"] for e in r.recall][-1] == seed and len(r.recall) == 2
+
+
+def test_a_damaged_slot_is_left_out():
+    path = _fresh("d")
+    s = _session(path)
+    bot = rng.Rng(b"\x09" * 32)
+    for _ in range(2):
+        _deal(s, bot)
+        s.end_deal()
+    with open(path + ".r1", "r+b") as f:
+        f.seek(30)
+        f.write(b"#")
+    assert len(s.recall) == 1
+
+
+def test_without_a_journal_the_recall_is_kept_in_ram():
+    s = Session("_highcard", "default", {"starting_points": 40}, ["A", "B"], None, None)
+    s.draw_first_dealer(rng.derive(b"\x0a" * 32, 0))
+    bot = rng.Rng(b"\x0b" * 32)
+    for _ in range(2):
+        _deal(s, bot)
+        s.end_deal()
+    assert len(s.recall) == 2

@@ -1,0 +1,202 @@
+"""What keeps the device app inside its heap budget (make bench), checked for
+behaviour: flows forgotten under real MicroPython, the ruleset listing's
+allocation-free JSON scan and the build's ruleset index, and the grouping of
+amount choices from runs of actions."""
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+import tools  # noqa: F401
+from oya import GAMES, jsonlite, rng, rules
+from oya.ui import play, setup
+from oya.ui.app import App
+from oya.ui import keys as K
+from tests.reliability.hostile import cases as hostile_cases
+from tools import deploy, mpy_runtime
+
+ROOT = Path(tools.ROOT)
+SHIPPED = sorted((ROOT / "firmware" / "rulesets").glob("*.json"))
+
+
+# -- the scan that passes over another game's rulesets --------------------------------
+
+def _strict_game(raw):
+    """The game a strict reader finds at the top level ("" for none)."""
+    try:
+        txt = raw.decode("utf-8")
+        v = jsonlite.loads(txt[1:] if txt[:1] == "\ufeff" else txt, max_depth=15)
+    except Exception:
+        return ""
+    g = v.get("game") if isinstance(v, dict) else None
+    return g if isinstance(g, str) else ""
+
+
+def _scan_cases():
+    out = [d for _, d, _ in hostile_cases()] + [p.read_bytes() for p in SHIPPED]
+    r = random.Random(3)
+    values = ["oicho", "kachi", "meri", 'x\\"y', "ｶﾁ", 1, None, -2.5e3, [1, "game"], {"game": "meri"}, {}, []]
+    for _ in range(1500):
+        keys = ["name", "options", "description", "game", "gamex", "xgame", "gam"]
+        r.shuffle(keys)
+        d = dict((k, r.choice(values)) for k in keys[:r.randint(0, 7)])
+        raw = json.dumps(d, indent=r.choice([None, 0, 2]), ensure_ascii=r.random() < 0.5).encode()
+        if r.random() < 0.3:
+            p = r.randrange(len(raw))
+            raw = raw[:p] + bytes([r.choice(b'{}[]",:x0\\ ')]) + raw[p + 1:]
+        out.append(raw)
+    return out
+
+
+def test_the_scan_finds_the_game_a_strict_reader_finds():
+    for raw in _scan_cases():
+        got = setup._scan_game(raw)
+        if got is None:                      # a name with escapes: a reader decides
+            got = json.loads(raw)["game"]
+        want = _strict_game(raw)
+        if got != want:
+            # what the strict reader refuses and a plain JSON reader takes
+            # (duplicate keys, surrogate escapes, huge numbers) is still
+            # well-formed JSON: the file is that game's business, listed
+            # there as invalid
+            assert want == "" and got in GAMES and json.loads(raw)["game"] == got, raw[:80]
+
+
+# -- rulesets/.index: what the build validated ----------------------------------------------
+
+@pytest.fixture
+def flash(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(ROOT / "firmware" / "rulesets", tmp_path / "rulesets")
+    (tmp_path / "rulesets" / ".index").write_bytes(deploy.ruleset_index(SHIPPED))
+    return tmp_path
+
+
+def test_the_index_names_every_shipped_ruleset_and_refuses_an_invalid_one(tmp_path):
+    idx = json.loads(deploy.ruleset_index(SHIPPED))["files"]
+    assert sorted(idx) == [p.name for p in SHIPPED]
+    for p in SHIPPED:
+        g, name, _ = rules.parse(p.read_bytes(), p.name)
+        assert idx[p.name][1:] == [g, name]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "oicho", "name": "x", "options": {"columns": 7}}')
+    with pytest.raises(deploy.DeployError):
+        deploy.ruleset_index([bad])
+
+
+def test_indexed_rulesets_are_listed_without_the_strict_reader(flash, monkeypatch):
+    calls = []
+    real = rules.parse
+    monkeypatch.setattr(rules, "parse", lambda raw, fn, *a: calls.append(fn) or real(raw, fn, *a))
+    listed = setup.list_rulesets("kachi")
+    assert [x[0] for x in listed] == ["kachi_default.json", "kachi_regional.json"]
+    assert calls == [] and all(x[3] is None and x[4] is None for x in listed)
+    # picked, a listed file reads as the strict reader reads it
+    for fn in ("kachi_default.json", "kachi_regional.json"):
+        assert setup.load(fn) == rules.load("rulesets/" + fn)
+    del calls[:]
+    # a file changed since the build is the device's to validate
+    p = flash / "rulesets" / "kachi_regional.json"
+    p.write_bytes(p.read_bytes().replace(b'"circuits": 3', b'"circuits": 99'))
+    listed = dict((x[0], x) for x in setup.list_rulesets("kachi"))
+    assert calls == ["kachi_regional.json"]
+    assert listed["kachi_regional.json"][4] is not None and "circuits" in listed["kachi_regional.json"][4]
+    assert listed["kachi_default.json"][4] is None
+
+
+def test_a_new_table_with_an_indexed_ruleset_plays(flash):
+    app = App()
+    app.key(K.OK)                                   # New table
+    app.key(K.DOWN)
+    app.key(K.OK)                                   # Kachi-kachi
+    assert app.top().items[1:] == ["Kachi-kachi (standard)", "Kachi-kachi (regional)"]
+    app.key(K.DOWN)
+    app.key(K.OK)                                   # the standard ruleset
+    assert app.screen_text().startswith("Options")
+    want = rules.load("rulesets/kachi_default.json")[2]
+    assert [it[0] for it in app.top().items[:-1]] == list(want)
+
+
+# -- amounts grouped from runs of actions ----------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_grouped_entries_offer_every_legal_action_once_and_amounts_decode(game):
+    from oya.games import load
+    from oya.session import Session
+    mod = load(game)
+    bot = __import__("oya.games.%s_bot" % game, None, None, ("smart_bot",)).smart_bot
+    opts = rules.defaults(mod.OPTIONS)
+    lo, hi = mod.MATCH.SEATS
+    n = opts["players"] if isinstance(opts.get("players"), int) else min(hi, 4)
+    s = Session(game, "default", opts, ["P%d" % i for i in range(n)], None, None, bytes(32))
+    s.draw_first_dealer(rng.derive(bytes(32), 0))
+    r = rng.Rng(b"\x01" * 32)
+    checked = 0
+    for _ in range(3):
+        if s.match.over():
+            break
+        deal = s.begin_deal()
+        while not deal.done:
+            seat = deal.turn
+            entries = play.group_choices(deal, seat, 0)
+            offered = [a for e in entries for a in e[1]]
+            assert sorted(offered) == sorted(deal.choices(seat))
+            for label, acts, nums in entries:
+                if nums is not None:
+                    assert len(acts) == len(nums) > 2
+                    do0 = deal.decode(acts[0])[0]
+                    for a, v in zip(acts, nums):
+                        assert deal.decode(a)[0] == do0 and deal.decode(a)[1]["chips"] == v
+                        assert play.amount_action(deal, acts, nums, v) == a
+                    assert play.amount_action(deal, acts, nums, max(nums) + 1) == -1
+                else:
+                    assert play.entry_label(deal, [None, acts, None], 0) == deal.label(acts[0], 0)
+            checked += 1
+            s.act(bot(deal, seat, r), seat)
+        s.end_deal()
+    assert checked > 5
+
+
+# -- under MicroPython: only the code in use stays --------------------------------------------
+
+def test_flows_are_forgotten_under_micropython(tmp_path):
+    if not mpy_runtime.available():
+        pytest.skip("MicroPython runtime missing (make setup)")
+    code = r"""
+import sys, os
+os.chdir('/')
+from oya.ui.app import App
+def mods():
+    return sorted(k for k in sys.modules if k.startswith('oya.ui.') or k in ('oya.rules', 'oya.jsonlite'))
+a = App()
+print('boot', mods())
+a.key(3); a.key(2); a.key(3)           # New table, Kachi-kachi
+print('rulesets', mods())
+a.key(3)                                # Defaults
+print('options', mods())
+a.key(1); a.key(3)                      # Continue
+a.key(3)                                # seats
+a.key(1); a.key(3)                      # names: Continue
+a.key(3)                                # starting chips
+a.key(3)                                # no bot seats
+print('first', mods())
+a.key(3)
+print('play', mods())
+a.key(4)                                # the pause menu
+print('pause', mods())
+a.key(3)                                # Continue
+print('back', mods())
+"""
+    # the rulesets as deployed: with the index the build writes
+    r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
+    assert r.ok, r.error
+    got = dict((ln.split(" ", 1)[0], eval(ln.split(" ", 1)[1])) for ln in r.stdout.strip().split("\n"))
+    base = {"oya.ui.app", "oya.ui.grid", "oya.ui.keys", "oya.ui.text", "oya.ui.text_en", "oya.ui.widgets"}
+    assert set(got["boot"]) == base | {"oya.ui.home", "oya.ui.menu", "oya.ui.text_en_setup"}
+    assert set(got["rulesets"]) == base | {"oya.ui.setup", "oya.ui.menu", "oya.ui.text_en_setup"}
+    assert set(got["options"]) == base | {"oya.ui.table", "oya.ui.menu", "oya.ui.text_en_setup"}
+    assert set(got["play"]) == base | {"oya.ui.play", "oya.ui.tables"}
+    assert "oya.ui.menus" in got["pause"] and "oya.ui.menu" in got["pause"]
+    assert set(got["back"]) == set(got["play"])
