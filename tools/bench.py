@@ -489,13 +489,16 @@ commit, for before/after figures); `--games oicho,kachi` measures fewer games.
   garbage between steps. *high* = the largest `used` figure at the end of a
   step (live data plus everything that key allocated, garbage included: an
   upper bound of the heap the key needs); *live* = the largest live set after
-  `gc.collect()` between steps; *total* = the port's heap size high-water
+  the `gc.collect()` between two keys; *total* = the port's heap size high-water
   (its split heap grows by roughly doubling areas, so it is coarse). *high* and
   *live* are net of the harness (the runtime's own baseline and the bench
   driver, measured after its setup step). `.py`: the sources, compiled on the
-  device; `.mpy`: the `mpy-cross` output loaded instead (what `make deploy`
-  puts on a board). The budget applies to the largest `.mpy` *high* over the
-  five matches: app + UI + that game, the whole match.
+  device; `.mpy`: the `mpy-cross` output loaded instead, compiled as
+  `make deploy` compiles it (`tools.deploy.compile_module`: `-O3`, no
+  line-number tables) with the rulesets and the index of them the deploy
+  writes (`rulesets/.index`). The budget applies to the largest `.mpy` *high*
+  over the five matches: app + UI + that game, the whole match, setup and
+  match over included.
 - **Boot.** Modules in `sys.modules` (oya.*) and the live heap after
   `import oya.ui.app`, the display driver and `App()` (before the first
   frame), then the first frame.
@@ -540,12 +543,12 @@ def write_md(fig, path, text):
     out.append("Boot imports (.mpy, before the first frame): " +
                ", ".join("`%s`" % m for m in s["boot_module_names"]) + ".")
     out.append("")
-    out.append("Modules loaded at the end of each match (.mpy run):")
+    out.append("Modules in RAM after each match, back at the home screen (.mpy run; the flows "
+               "of the app are imported when they start and dropped when they end, see oya/ui/app.py):")
     out.append("")
     for g in fig["games"]:
         mods = fig["micropython"][g]["heap_mpy"]["match_modules"]
-        games = [m for m in mods if m.startswith("oya.games.")]
-        out.append("- %s: %d modules; game modules %s" % (g, len(mods), ", ".join("`%s`" % m for m in games)))
+        out.append("- %s: %d modules: %s" % (g, len(mods), ", ".join("`%s`" % m for m in mods)))
     out.append("")
     out.append("`.mpy` size of each module (bytes):")
     out.append("")
