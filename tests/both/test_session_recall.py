@@ -10,7 +10,7 @@ import highcard
 
 EXTRA["_highcard"] = highcard
 
-TMP = "rtest"
+TMP = "jtest"          # shared with test_core_ledger_journal (names here start with "rc")
 
 
 def _fresh(name):
@@ -38,7 +38,7 @@ def _deal(s, bot_rng):
 
 
 def test_the_record_no_longer_carries_the_recall_and_resume_gives_it():
-    path = _fresh("a")
+    path = _fresh("rca")
     s = _session(path)
     bot = rng.Rng(b"\x06" * 32)
     seeds = []
@@ -53,7 +53,7 @@ def test_the_record_no_longer_carries_the_recall_and_resume_gives_it():
 
 
 def test_only_the_last_deals_are_kept_and_a_new_match_starts_empty():
-    path = _fresh("b")
+    path = _fresh("rcb")
     s = _session(path, chips=200)
     bot = rng.Rng(b"\x07" * 32)
     seeds = []
@@ -64,18 +64,18 @@ def test_only_the_last_deals_are_kept_and_a_new_match_starts_empty():
     assert len(seeds) == RECALL + 3
     assert [e["seed"] for e in s.recall] == seeds[-RECALL:]
     # at most RECALL slots on flash, plus nothing else of the recall
-    slots = [fn for fn in os.listdir(TMP) if fn.startswith("b.r")]
+    slots = [fn for fn in os.listdir(TMP) if fn.startswith("rcb.r")]
     assert len(slots) == RECALL, slots
     s2 = _session(path)
     assert s2.recall == []
     s2.clear()
-    assert [fn for fn in os.listdir(TMP) if fn.startswith("b")] == []
+    assert [fn for fn in os.listdir(TMP) if fn.startswith("rcb")] == []
 
 
 def test_a_deal_ended_twice_after_a_power_cut_is_recalled_once():
     # the cut came between the deal's recall slot and the record: on resume
     # the deal in play is ended again, which rewrites the same slot
-    path = _fresh("c")
+    path = _fresh("rcc")
     s = _session(path)
     bot = rng.Rng(b"\x08" * 32)
     _deal(s, bot)
@@ -91,7 +91,7 @@ def test_a_deal_ended_twice_after_a_power_cut_is_recalled_once():
 
 
 def test_a_damaged_slot_is_left_out():
-    path = _fresh("d")
+    path = _fresh("rcd")
     s = _session(path)
     bot = rng.Rng(b"\x09" * 32)
     for _ in range(2):
