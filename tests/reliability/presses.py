@@ -310,11 +310,12 @@ class PressFuzz:
         return True
 
     def _deck(self, m):
-        k = id(m)
-        d = self._names.get(("deck", k))
-        if d is None:
-            d = self._names[("deck", k)] = sorted(m.deck())
-        return d
+        """The sorted deck of match m (kept with m itself: a finished match's
+        id() can be reused by the next one, of another game)."""
+        got = self._names.get("deck")
+        if got is None or got[0] is not m:
+            got = self._names["deck"] = (m, sorted(m.deck()))
+        return got[1]
 
     def _check_play(self, top, deal):
         if top.msg:

@@ -116,3 +116,23 @@ def test_the_home_menu_follows_a_language_switch():
         assert sim.crashed is None and sim.errors == []
     finally:
         sim.close()
+
+
+def test_the_deck_check_follows_a_new_match_at_a_reused_address():
+    """Found by make soak: a match of another game started where a finished
+    one had lived (the same id()), and the check compared it with the old
+    match's deck ("52 in places, 20 in the deck")."""
+    class M:
+        def __init__(self, n):
+            self.n = n
+
+        def deck(self):
+            return bytes(range(self.n))
+    f = PressFuzz("kachi", seed=1)
+    try:
+        assert len(f._deck(M(20))) == 20          # freed at once: its address is free again
+        assert len(f._deck(M(52))) == 52
+        m = M(48)
+        assert f._deck(m) == list(range(48)) and f._deck(m) is f._deck(m)
+    finally:
+        f.close()
