@@ -69,3 +69,36 @@ def test_kachi_default_has_no_time_limit(flash):
     app = App(now=0)
     new_table(app, ruleset_row=0, bots=3)
     assert app.time_limit_ms() is None
+
+
+def test_kachi_time_up_with_a_carried_pot_plays_for_it_first(flash):
+    # a tie (hiki) carries the pot into the next deal: when the time is up
+    # between deals, the app asks the engine (match.over()) before ending,
+    # so the carried pot is played for and never left out of the ranking
+    from oya.ledger import POT
+    ruleset(flash, "t5", "kachi", session_end="time_limit", session_minutes=5)
+    app = App(now=0)
+    new_table(app, ruleset_row=1, bots=3)
+    m = app.session.match
+    now = 1000
+    for _ in range(400):
+        if m.deal_no >= 1 and m.deal is None and app.top() is app._play:
+            break
+        now += 500
+        step(app, now)
+    else:
+        raise AssertionError("the first deal did not end:\n" + app.screen_text())
+    m.ledger.transfer(0, POT, 2, "hiki")    # as a tied deal leaves it
+    now = 5 * 60000 + 1000
+    app.tick(now)
+    assert m.stopped and title(app) != "Match over"
+    assert not m.over()
+    for _ in range(600):
+        if title(app) == "Match over":
+            break
+        now += 500
+        step(app, now)
+    else:
+        raise AssertionError("the match did not end:\n" + app.screen_text())
+    assert m.deal_no >= 2 and m.ledger.pot == 0
+    assert sum(m.ledger.chips) == sum(m.start_chips)

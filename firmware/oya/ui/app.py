@@ -300,9 +300,10 @@ class App:
             if self.played_ms() < limit:
                 return False
             m.stop()
-        if m.deal is None and self.top() is self._play:
+        if m.deal is None and self.top() is self._play and m.over():
             # between deals, once the match screen is back on top (not over a
-            # menu the players opened); match_over() takes it off the top
+            # menu the players opened), and when the engine agrees: a
+            # Kachi-kachi pot carried by a tie is played for first
             self.match_over()
             return True
         return False
