@@ -8,6 +8,7 @@ from oya.ui.app import App
 from oya.ui import keys as K
 from oya.ui import play as P
 from tests.test_ui_app_rules import ruleset, step, title
+from tests.test_ui_app_rules import new_table as shared_new_table
 
 
 @pytest.fixture
@@ -17,29 +18,16 @@ def flash(tmp_path, monkeypatch):
 
 
 def new_table(app, ruleset_row, bots):
-    """Home -> New table -> Kachi-kachi -> ruleset row -> Continue -> 4 seats
-    -> names -> chips -> bots -> first dealer."""
-    app.key(K.OK)
-    app.key(K.DOWN)
-    app.key(K.OK)
-    for _ in range(ruleset_row):
-        app.key(K.DOWN)
-    app.key(K.OK)
-    app.key(K.UP)
-    app.key(K.OK)                          # options: Continue
-    assert title(app) == "Seats"
-    app.key(K.OK)
-    assert title(app) == "Names"
-    app.key(K.UP)
-    app.key(K.OK)
-    assert title(app) == "Starting chips"
-    app.key(K.OK)
-    assert title(app) == "Bot seats"
-    for _ in range(bots):
-        app.key(K.UP)
-    app.key(K.OK)
-    assert title(app) == "First dealer"
-    app.key(K.OK)
+    shared_new_table(app, "kachi", ruleset_row, bots)
+
+
+def play_to_match_over(app, now, steps=600):
+    for _ in range(steps):
+        if title(app) == "Match over":
+            return
+        now += 500
+        step(app, now)
+    raise AssertionError("the match did not end:\n" + app.screen_text())
 
 
 def test_kachi_time_limit_ends_after_the_deal_in_play(flash):
@@ -55,13 +43,7 @@ def test_kachi_time_limit_ends_after_the_deal_in_play(flash):
     now = 5 * 60000 + 1000
     app.tick(now)
     assert m.stopped and m.deal is not None and isinstance(app.top(), P.PlayScreen)
-    for _ in range(400):
-        if title(app) == "Match over":
-            break
-        now += 500
-        step(app, now)
-    else:
-        raise AssertionError("the match did not end:\n" + app.screen_text())
+    play_to_match_over(app, now)
     assert m.ledger.pot == 0 and sum(m.ledger.chips) == sum(m.start_chips)
 
 
@@ -93,12 +75,6 @@ def test_kachi_time_up_with_a_carried_pot_plays_for_it_first(flash):
     app.tick(now)
     assert m.stopped and title(app) != "Match over"
     assert not m.over()
-    for _ in range(600):
-        if title(app) == "Match over":
-            break
-        now += 500
-        step(app, now)
-    else:
-        raise AssertionError("the match did not end:\n" + app.screen_text())
+    play_to_match_over(app, now)
     assert m.deal_no >= 2 and m.ledger.pot == 0
     assert sum(m.ledger.chips) == sum(m.start_chips)

@@ -143,27 +143,9 @@ def title(app):
 
 
 def new_table(app, bots):
-    """Home -> New table -> Kyutenhan -> the second ruleset -> 4 seats -> bots."""
-    app.key(KEY.OK)
-    for _ in range(GAMES.index("kyuten")):
-        app.key(KEY.DOWN)
-    app.key(KEY.OK)
-    app.key(KEY.DOWN)
-    app.key(KEY.OK)
-    app.key(KEY.UP)
-    app.key(KEY.OK)                          # options: Continue
-    assert title(app) == "Seats"
-    app.key(KEY.OK)
-    app.key(KEY.UP)
-    app.key(KEY.OK)                          # names: Continue
-    assert title(app) == "Starting chips"
-    app.key(KEY.OK)
-    assert title(app) == "Bot seats"
-    for _ in range(bots):
-        app.key(KEY.UP)
-    app.key(KEY.OK)
-    assert title(app) == "First dealer"
-    app.key(KEY.OK)
+    """Kyutenhan, the second ruleset (k5 below), 4 seats."""
+    from tests.test_ui_app_rules import new_table as shared_new_table
+    shared_new_table(app, "kyuten", 1, bots)
 
 
 def step(app, now):
