@@ -455,7 +455,8 @@ class PressFuzz:
                 n = top.hi
                 self._want["bots"] = self.r.choice((0, 0, 1, n - 1, self.r.randint(0, n - 1)))
             self._spin_to(top, self._want["bots"])
-        elif k in ("chips", "first", "match_end", "error", "amount", "spinner"):
+        elif k in ("chips", "first", "match_end", "error", "amount", "spinner", "message"):
+            # (a message's OK goes on: "7 seats: the rules advise at most 6. OK: go on")
             if k == "match_end":
                 self.stats["matches_finished"] += 1
             self._steer_press("ok")

@@ -136,3 +136,26 @@ def test_the_deck_check_follows_a_new_match_at_a_reused_address():
         assert f._deck(m) == list(range(48)) and f._deck(m) is f._deck(m)
     finally:
         f.close()
+
+
+def test_the_walk_goes_on_past_the_many_seats_warning():
+    """Found by make soak: the walk back into a match answered Kachi-kachi's
+    "7 seats: the rules advise at most 6. OK: go on" with BACK, chose 7 seats
+    again, and went round until it gave up."""
+    f = PressFuzz("kachi", seed=4, board="rpi_pico_w")
+    try:
+        warned = False
+        for _ in range(200):
+            k, top = f.kind(), f.app.top()
+            if k == "seats":
+                f._spin_to(top, 7)
+            elif k == "message" and "advise" in " ".join(top.lines):
+                warned = True
+                break
+            else:
+                f.steer_step()
+        assert warned, f.app.frame().text()
+        assert f.steer(limit=60) and f.kind() == "play" and f.findings == []
+        assert len(f.app.session.match.ledger.names) == 7
+    finally:
+        f.close()
