@@ -13,6 +13,7 @@ from oya.games import EXTRA
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "both"))
 import highcard  # noqa: E402
+from tests import chisquare  # noqa: E402
 
 EXTRA["_highcard"] = highcard
 
@@ -39,47 +40,42 @@ def test_ledger_conserves_under_random_transfers(chips, negative, moves):
             assert min(led.chips) >= 0
 
 
-def chi_square_per_position(shuffle, deck_size, shuffles):
-    """Largest chi-square statistic over the positions of a shuffled deck."""
-    counts = [[0] * deck_size for _ in range(deck_size)]
-    for _ in range(shuffles):
-        d = bytearray(range(deck_size))
-        shuffle(d)
-        for pos, c in enumerate(d):
-            counts[pos][c] += 1
-    expected = shuffles / deck_size
-    worst = 0.0
-    for row in counts:
-        worst = max(worst, sum((x - expected) ** 2 / expected for x in row))
-    return worst
-
-
-# chi-square with 19 degrees of freedom: the 99.99th percentile is about 50.
-# Taking the worst of 20 positions, a fair shuffle stays below it with
-# probability ~0.998.
-LIMIT_19DF = 50.0
+# A fair shuffle fails this test (20 positions) with probability 1e-4; the
+# seed is fixed, so it passes or fails the same way on every run.
+LIMIT_20 = chisquare.limit(19, 1e-4, 20)
 SHUFFLES = 80000
 
 
 def test_shuffle_is_uniform_per_position():
     r = rng.Rng(rng.derive(b"\x05" * 32, 1))
-    worst = chi_square_per_position(r.shuffle, 20, SHUFFLES)
-    assert worst < LIMIT_19DF, worst
+    worst = max(chisquare.per_position(r.shuffle, 20, SHUFFLES))
+    assert worst < LIMIT_20, worst
+
+
+def biased_shuffle(seed):
+    """A shuffle that moves card 0 to the top one time in a hundred more than
+    chance: the uniformity check must catch it."""
+    r = rng.Rng(rng.derive(seed, 7))
+    b = rng.Rng(rng.derive(seed, 8))
+
+    def shuffle(d):
+        r.shuffle(d)
+        if b.below(100) == 0:
+            i = d.index(0)
+            d[0], d[i] = d[i], d[0]
+    return shuffle
 
 
 def test_uniformity_check_catches_a_one_percent_bias():
-    # the same check against a shuffle that moves card 0 to the top one time
-    # in a hundred more than chance: it must fail
-    r = rng.Rng(rng.derive(b"\x05" * 32, 2))
-    biased_rng = rng.Rng(rng.derive(b"\x05" * 32, 3))
+    assert max(chisquare.per_position(biased_shuffle(b"\x05" * 32), 20, SHUFFLES)) > LIMIT_20
 
-    def biased(d):
-        r.shuffle(d)
-        if biased_rng.below(100) == 0:
-            i = d.index(0)
-            d[0], d[i] = d[i], d[0]
 
-    assert chi_square_per_position(biased, 20, SHUFFLES) > LIMIT_19DF
+def test_chi_square_tail_matches_the_tables():
+    # the 95th percentiles of the printed tables
+    for df, x in ((1, 3.841), (10, 18.307), (19, 30.144), (51, 68.669)):
+        assert abs(chisquare.survival(df, x) - 0.05) < 1e-4
+    # a limit is the quantile its positions share the run's chance between
+    assert abs(chisquare.survival(19, chisquare.limit(19, 1e-4, 20)) - 5e-6) < 1e-9
 
 
 def test_generic_properties_on_the_trivial_game():

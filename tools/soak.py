@@ -169,43 +169,41 @@ def task_deals(game, n, seed, oracle_every=1):
     return {"part": "deals", "game": game, "stats": stats, "problems": problems, "seeds": seeds}
 
 
-def _chi_limit(df, z=3.719):
-    """The 99.99th percentile of chi-square with df degrees of freedom
-    (Wilson-Hilferty)."""
-    a = 2.0 / (9 * df)
-    return df * (1 - a + z * math.sqrt(a)) ** 3
+# A fair shuffle fails the soak's uniformity check, over all the positions of
+# all the deck sizes, with this probability (tests/chisquare.py).
+RUN_ALPHA = 1e-4
+
+
+def shuffle_limit(deck):
+    from tests import chisquare
+    return chisquare.limit(deck - 1, RUN_ALPHA, sum(DECKS))
 
 
 def task_shuffles(deck, n, seed):
     from oya import rng
-    from tests.test_core_props import chi_square_per_position
+    from tests import chisquare
     t = time.time()
     r = rng.Rng(rng.derive(seed, 1000 + deck))
-    worst = chi_square_per_position(r.shuffle, deck, n)
-    limit = _chi_limit(deck - 1)
+    worst = max(chisquare.per_position(r.shuffle, deck, n))
+    limit = shuffle_limit(deck)
     problems = [] if worst < limit else [
         "shuffle of %d cards: worst chi-square per position %.1f over %d shuffles (limit %.1f)" % (deck, worst, n, limit)]
     return {"part": "rng", "game": "deck%d" % deck, "problems": problems,
             "stats": {"deck": deck, "shuffles": n, "worst_chi2": round(worst, 1), "limit": round(limit, 1),
+                      "p": float("%.2g" % chisquare.survival(deck - 1, worst)),
                       "df": deck - 1, "secs": time.time() - t}}
 
 
 def task_bias(seed, n=80000):
-    """The same check on a shuffle with a 1% bias must fail (it has teeth)."""
-    from oya import rng
-    from tests.test_core_props import chi_square_per_position, LIMIT_19DF
-    r = rng.Rng(rng.derive(seed, 7))
-    b = rng.Rng(rng.derive(seed, 8))
-
-    def biased(d):
-        r.shuffle(d)
-        if b.below(100) == 0:
-            i = d.index(0)
-            d[0], d[i] = d[i], d[0]
-    worst = chi_square_per_position(biased, 20, n)
-    problems = [] if worst > LIMIT_19DF else ["a 1%% bias was not caught (chi-square %.1f)" % worst]
+    """The same check, with the 20-card limit of the soak, on a shuffle with
+    a 1% bias must fail (it has teeth)."""
+    from tests import chisquare
+    from tests.test_core_props import biased_shuffle
+    worst = max(chisquare.per_position(biased_shuffle(seed), 20, n))
+    limit = shuffle_limit(20)
+    problems = [] if worst > limit else ["a 1%% bias was not caught (chi-square %.1f, limit %.1f)" % (worst, limit)]
     return {"part": "rng", "game": "bias", "problems": problems,
-            "stats": {"biased_chi2": round(worst, 1), "shuffles": n}}
+            "stats": {"biased_chi2": round(worst, 1), "limit": round(limit, 1), "shuffles": n}}
 
 
 def task_entropy(n):
@@ -433,7 +431,7 @@ def merge(results):
         for k, v in r["stats"].items():
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 d[k] = v
-            elif k in ("worst_chi2", "limit", "df", "deck", "biased_chi2"):
+            elif k in ("worst_chi2", "limit", "p", "df", "deck", "biased_chi2"):
                 d[k] = v
             else:
                 d[k] = d.get(k, 0) + v
@@ -480,15 +478,16 @@ def report(parts, seeds_total, seeds_distinct, secs, jobs, seed, oracle_every=1,
     if "rng" in parts:
         r = parts["rng"]
         L.append("")
-        L.append("RNG:")
+        L.append("RNG (chi-square limits: a fair shuffle fails any of the %d positions with probability %g):" % (
+            sum(DECKS), RUN_ALPHA))
         for deck in DECKS:
             d = r.get("deck%d" % deck)
             if d:
-                L.append("  %d-card shuffle: %d shuffles, worst chi-square per position %.1f (%d df; limit %.1f)" % (
-                    deck, d["shuffles"], d["worst_chi2"], d["df"], d["limit"]))
+                L.append("  %d-card shuffle: %d shuffles, worst chi-square per position %.1f (%d df, p %.2g; limit %.1f)" % (
+                    deck, d["shuffles"], d["worst_chi2"], d["df"], d["p"], d["limit"]))
         if "bias" in r:
-            L.append("  a 1%%-biased shuffle scores %.1f over %d shuffles (caught: limit 50.0)" % (
-                r["bias"]["biased_chi2"], r["bias"]["shuffles"]))
+            L.append("  a 1%%-biased shuffle scores %.1f over %d shuffles (caught: limit %.1f)" % (
+                r["bias"]["biased_chi2"], r["bias"]["shuffles"], r["bias"]["limit"]))
         if "entropy" in r:
             L.append("  fresh seeds: %d drawn, %d distinct" % (r["entropy"]["entropy_seeds"], r["entropy"]["distinct"]))
         tv = [r[k] for k in r if k.startswith("verify-")]
