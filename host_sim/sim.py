@@ -228,6 +228,7 @@ class Sim:
         self.gc_collects = 0
         self.heap_samples = []
         self._heap_cache = None
+        self._tracing = False             # tracemalloc started by this Sim
         self.unique_id = bytes(self.rng.randrange(256) for _ in range(8))
         self._graveyard = []
         self.lang = lang
@@ -394,6 +395,7 @@ class Sim:
             import tracemalloc
             if not tracemalloc.is_tracing():
                 tracemalloc.start()
+                self._tracing = True      # close() stops it: it slows every allocation ~5x
         return self
 
     def _guard(self, fn):
@@ -671,6 +673,10 @@ class Sim:
 
     def close(self):
         self._bury()
+        if self._tracing:
+            import tracemalloc
+            tracemalloc.stop()
+            self._tracing = False
         if self._tmp:
             shutil.rmtree(self._tmp, ignore_errors=True)
             self._tmp = None

@@ -72,6 +72,9 @@ def test_scripted_run_writes_frames_texts_receipt_and_summary(tmp_path):
     assert s["boots"] == 2 and s["printer_overruns"] == 0 and s["printer_bytes"] > 100
     assert len(s["display_bytes_per_frame"]) == s["frames"]
     assert s["heap"] and s["heap"][-1]["used"] > 0 and s["crashed"] is None
+    # the heap trace ends with the run (left on, it slowed every later test ~5x)
+    import tracemalloc
+    assert not tracemalloc.is_tracing()
 
 
 def test_script_parser():
