@@ -199,3 +199,19 @@ def test_print_my_cards_prints_only_the_acting_seats_private_cards(flash):
     private = bytes(c for c in deal.seen(seat) if c not in deal.seen(-1))
     from oya.ui import tables
     assert slip == ["%s:" % app.session.match.ledger.names[seat], tables.card_list(app.session.match.deck_kind(), private)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_option_rows_tell_every_choice_apart(game):
+    """The options list shows each option's value beside its id on one
+    21-character row; two choices of one option never look the same there
+    (Kachi-kachi's pin_41_91_position choices share their first 8 letters)."""
+    from oya.games import load
+    from oya.ui.grid import two_cols, COLS
+    from oya.ui.table import option_row
+    for e in load(game).OPTIONS:
+        if len(e) != 3 or callable(e[2]):
+            continue                       # numbers (a spinner) or free-form
+        rows = [two_cols(">" + option_row(e[0], v)[0], option_row(e[0], v)[1]) for v in e[2]]
+        assert all(len(r) == COLS for r in rows), rows
+        assert len(set(rows)) == len(e[2]), (e[0], rows)

@@ -22,6 +22,13 @@ def _fmt(v):
     return str(v)
 
 
+def option_row(oid, value):
+    """An option's row in the list: the value keeps 10 of the 19 characters
+    beside the cursor, more when the id is short, so that 'between_2-2_and_3-3'
+    and 'between_3-3_and_4-4' differ on the row (the id is cut first)."""
+    return (oid, _fmt(value)[:19 - min(len(oid), 9)])
+
+
 def edit_options(app, game, rs_name, opts):
     """The options, from the ruleset's (None: the game's defaults)."""
     from oya.games import load
@@ -34,7 +41,7 @@ def edit_options(app, game, rs_name, opts):
     menu = Menu(t("options", L), [], None, app.pop)
 
     def refresh():
-        menu.items = [(e[0], _fmt(opts[e[0]])[:8]) for e in table] + [t("start", L)]
+        menu.items = [option_row(e[0], opts[e[0]]) for e in table] + [t("start", L)]
 
     def pick(i):
         if i == len(table):
