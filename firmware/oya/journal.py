@@ -25,7 +25,8 @@ def _exists(path):
         return False
 
 
-def _remove(path):
+def remove_file(path):
+    """Remove `path` if it is there."""
     try:
         os.remove(path)
     except OSError:
@@ -80,7 +81,7 @@ class Journal:
         with open(tmp, "wb") as f:     # the bytes of encode(), without a copy of the body
             f.write(_header(self.seq, body))
             f.write(body)
-        _remove(old)
+        remove_file(old)
         if _exists(cur):
             os.rename(cur, old)
         os.rename(tmp, cur)
@@ -115,7 +116,7 @@ class Journal:
         """Keep a copy of unreadable files as .bad and start clean."""
         for p in self._files():
             if _exists(p):
-                _remove(p + ".bad")
+                remove_file(p + ".bad")
                 os.rename(p, p + ".bad")
         self.seq = 0
 
@@ -124,5 +125,5 @@ class Journal:
         # last state kept), never the older copy behind it
         cur, tmp, old = self._files()
         for p in (tmp, old, cur):
-            _remove(p)
+            remove_file(p)
         self.seq = 0

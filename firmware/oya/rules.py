@@ -7,7 +7,7 @@
 #   (id, default, (v1, v2, ...))   one of a list of values (str, int or bool)
 #   (id, default, lo, hi)          an integer lo..hi; default None means "none" is allowed too
 #   (id, default, check)           check(value) -> None or "what is allowed"
-from oya import GAMES
+from oya import GAMES, option_text
 from oya.jsonlite import loads, JsonError
 
 MAX_BYTES = 4096
@@ -29,16 +29,6 @@ def defaults(table):
     return dict((e[0], e[1]) for e in table)
 
 
-def _fmt(v):
-    if v is None:
-        return "none"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    return str(v)
-
-
 def allowed(entry):
     """What an option accepts, in words (also used by the UI and README)."""
     if len(entry) == 4:
@@ -46,7 +36,7 @@ def allowed(entry):
         return s + " or none" if entry[1] is None else s
     if callable(entry[2]):
         return entry[2](None)
-    return ", ".join(_fmt(v) for v in entry[2])
+    return ", ".join(option_text(v) for v in entry[2])
 
 
 def check_value(entry, v):

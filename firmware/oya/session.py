@@ -116,25 +116,20 @@ class Session:
         return "%s.r%d" % (self.journal.path, i)
 
     def _put_recall(self, seq, entry):
-        from oya.journal import encode
+        from oya.journal import encode, remove_file     # loaded with the journal: not for the engine alone
         tmp = self._slot(RECALL)          # .r10: the slot being written
         with open(tmp, "wb") as f:
             f.write(encode(seq, entry))
         dst = self._slot(seq % RECALL)
-        try:
-            os.remove(dst)
-        except OSError:
-            pass
+        remove_file(dst)
         os.rename(tmp, dst)
 
     def _clear_recall(self):
         if self.journal is None:
             return
+        from oya.journal import remove_file
         for i in range(RECALL + 1):
-            try:
-                os.remove(self._slot(i))
-            except OSError:
-                pass
+            remove_file(self._slot(i))
 
     @property
     def recall(self):

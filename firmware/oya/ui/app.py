@@ -90,6 +90,7 @@ class App:
         self._home_resume = False  # the home menu offers Resume
         self.renderer = None
         self._clock = (now, 0)     # (tick when the match in play was (re)started, ms played before)
+        self._printer_failed = 0   # the printer's failure count last reported
         _mkdir(STATE_DIR)
         self.settings_j = Journal(STATE_DIR + "/settings")
         self.match_j = Journal(STATE_DIR + "/match")
@@ -323,7 +324,7 @@ class App:
         if p is None:
             return False
         failed = getattr(p, "failed", 0)
-        if failed and failed != getattr(self, "_printer_failed", 0):
+        if failed and failed != self._printer_failed:
             top = self.top()
             if top is self._play and top.state == top.PEEK:
                 return False     # said once the cards are hidden: OK's release must reach the peek

@@ -1,7 +1,7 @@
 # Boot, the home screen, resuming a saved match, and the screens reached from
 # home: rulesets, settings (language, contrast, printer, test page, button
 # test), about. Imported while they are used (oya.ui.app.flow), dropped in play.
-from oya import GAMES, VERSION
+from oya import GAMES, VERSION, option_text
 from oya.journal import JournalCorrupt
 from oya.ui import keys
 from oya.ui import forget
@@ -106,14 +106,10 @@ def rulesets_screen(app):
             except Exception as e:
                 err = str(e)
             forget_games(None)
-        lines = wrap(err) if err else [fn, game_name(g, L)] + ["%s=%s" % (k, _fmt(opts[k])) for k in opts]
+        lines = wrap(err) if err else [fn, game_name(g, L)] + ["%s=%s" % (k, option_text(opts[k])) for k in opts]
         app.push(Message(name, lines, app.pop))
 
     app.push(Menu(t("rulesets", L), items or ["-"], pick if items else (lambda i: None), app.pop))
-
-
-def _fmt(v):
-    return "none" if v is None else "true" if v is True else "false" if v is False else str(v)
 
 
 def save_settings(app):

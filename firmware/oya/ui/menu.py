@@ -21,24 +21,13 @@ class Menu(Screen):
 
     def draw(self, g):
         g.put(0, self.title, True)
-        room = ROWS - 1
-        if self.i < self.top:
-            self.top = self.i
-        elif self.i >= self.top + room:
-            self.top = self.i - room + 1
-        for r in range(room):
-            j = self.top + r
-            if j >= len(self.items):
-                g.put(r + 1, "")
-                continue
-            it = self.items[j]
-            mark = ">" if j == self.i else " "
-            # the cursor is a glyph, not an inverted row: moving it changes
-            # two cells, not two whole pages of the display
-            if isinstance(it, tuple):
-                g.put(r + 1, two_cols(mark + it[0], it[1]))
-            else:
-                g.put(r + 1, mark + it)
+        self.put_list(g, 1, self.i, len(self.items))
+
+    def row_text(self, j, mark):
+        it = self.items[j]
+        if isinstance(it, tuple):
+            return two_cols(mark + it[0], it[1])
+        return mark + it
 
     def key(self, k):
         n = len(self.items)

@@ -40,7 +40,7 @@ def group_choices(deal, seat, lang):
     is two decodes, not 96); the amount picked is decoded again before it is
     taken (amount_action)."""
     ch = deal.choices(seat)
-    groups = []         # [label or None, actions, amounts or None, do, col]
+    groups = []         # [label or None, actions, amounts or None]
     index = {}
     i = 0
     n = len(ch)
@@ -49,20 +49,17 @@ def group_choices(deal, seat, lang):
         j = i
         while j + 1 < n and ch[j + 1] == ch[j] + 1:
             j += 1
-        if j - i < 2:
-            groups.append([None, (a,), None, None, None])
-            i += 1
-            continue
-        do, args = deal.decode(a)
-        amount = _amount(args)
-        k = i + 1
-        if amount is not None:
-            do2, args2 = deal.decode(ch[j])
-            col = args.get("col")
-            if do2 == do and _amount(args2) == amount + ch[j] - a and args2.get("col") == col:
-                k = j + 1
+        k = i + 1                     # past the entry that starts at i
+        if j - i >= 2:                # a run of 3+: perhaps one amount entry
+            do, args = deal.decode(a)
+            amount = _amount(args)
+            if amount is not None:
+                do2, args2 = deal.decode(ch[j])
+                col = args.get("col")
+                if do2 == do and _amount(args2) == amount + ch[j] - a and args2.get("col") == col:
+                    k = j + 1
         if k - i < 3:
-            groups.append([None, (a,), None, None, None])
+            groups.append([None, (a,), None])
             i += 1
             continue
         acts = range(a, a + k - i)
@@ -72,18 +69,16 @@ def group_choices(deal, seat, lang):
         if g is None:
             index[key] = len(groups)
             name = do if col is None else "%s col %d" % (do, col)
-            groups.append([name, acts, nums, do, col])
+            groups.append([name, acts, nums])
         else:
             e = groups[g]
             e[1] = list(e[1]) + list(acts)
             e[2] = list(e[2]) + list(nums)
         i = k
-    out = []
-    for label, acts, nums, do, col in groups:
-        if nums is not None:
-            label = "%s %d-%d" % (label, min(nums), max(nums))
-        out.append([label, acts, nums])
-    return out
+    for e in groups:
+        if e[2] is not None:
+            e[0] = "%s %d-%d" % (e[0], min(e[2]), max(e[2]))
+    return groups
 
 
 def entry_label(deal, entry, lang):
@@ -311,17 +306,10 @@ class PlayScreen(Screen):
                 g.put(r, "")
                 r += 1
             return
-        room = ROWS - r
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + room:
-            self.top = self.cursor - room + 1
-        for k in range(room):
-            j = self.top + k
-            if j < len(self.entries):
-                g.put(r + k, (">" if j == self.cursor else " ") + entry_label(deal, self.entries[j], L))
-            else:
-                g.put(r + k, "")
+        self.put_list(g, r, self.cursor, len(self.entries))
+
+    def row_text(self, j, mark):
+        return mark + entry_label(self.s.match.deal, self.entries[j], self.lang())
 
     def draw_results(self, g):
         L = self.lang()

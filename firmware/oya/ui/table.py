@@ -2,6 +2,7 @@
 # names, starting chips and bot seats, then the first dealer. Imported when
 # the ruleset is picked (oya.ui.app.flow); dropped with the rest of the
 # new-table flow once the match is drawn.
+from oya import option_text
 from oya.ui import keys
 from oya.ui import forget
 from oya.ui.app import FLOWS
@@ -10,23 +11,11 @@ from oya.ui.widgets import Screen, Spinner, Message, wrap
 from oya.ui.text import t
 
 
-def _fmt(v):
-    """An option value as rulesets write it (oya.rules._fmt: the ruleset
-    reader itself is not needed here)."""
-    if v is None:
-        return "none"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    return str(v)
-
-
 def option_row(oid, value):
     """An option's row in the list: the value keeps 10 of the 19 characters
     beside the cursor, more when the id is short, so that 'between_2-2_and_3-3'
     and 'between_3-3_and_4-4' differ on the row (the id is cut first)."""
-    return (oid, _fmt(value)[:19 - min(len(oid), 9)])
+    return (oid, option_text(value)[:19 - min(len(oid), 9)])
 
 
 def edit_options(app, game, rs_name, opts):
@@ -61,7 +50,7 @@ def edit_options(app, game, rs_name, opts):
             app.push(Message(e[0], wrap(e[2](None)), app.pop))      # what it allows (rules.allowed)
         else:
             vals = list(e[2])
-            app.push(Menu(e[0], [_fmt(v) for v in vals], lambda j: set_value(vals[j]), app.pop,
+            app.push(Menu(e[0], [option_text(v) for v in vals], lambda j: set_value(vals[j]), app.pop,
                           vals.index(opts[e[0]]) if opts[e[0]] in vals else 0))
 
     menu.on_pick = pick

@@ -14,6 +14,20 @@ class Screen:
     def key(self, k):
         pass
 
+    def put_list(self, g, row, cursor, n):
+        """Rows `row` to the last: n entries from self.top, scrolled to keep
+        `cursor` in view; row_text(j, mark) is entry j's row, mark ">" at the
+        cursor. The cursor is a glyph, not an inverted row: moving it changes
+        two cells, not two whole pages of the display."""
+        room = ROWS - row
+        if cursor < self.top:
+            self.top = cursor
+        elif cursor >= self.top + room:
+            self.top = cursor - room + 1
+        for k in range(room):
+            j = self.top + k
+            g.put(row + k, self.row_text(j, ">" if j == cursor else " ") if j < n else "")
+
 
 class Spinner(Screen):
     """A number lo..hi: UP/DOWN by one (held: auto-repeat), LEFT/RIGHT by ten."""
