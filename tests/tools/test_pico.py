@@ -205,3 +205,17 @@ def test_on_the_emulated_rp2040(tmp_path):
     assert run["heap_size"] > 200 * 1024                  # the RP2040's MicroPython heap
     s = fig["summary"]["meri"]
     assert 0 < s["lat_median"] < 2000 and s["bytes_total"] > 1024
+
+
+def test_saved_figures_are_reported_again(tmp_path, capsys):
+    fig = _fig(False, [12, 34])
+    fig["runs"]["oicho"]["keys"][0]["flash_erases"] = 3
+    f = tmp_path / "pico.json"
+    f.write_text(json.dumps(fig))
+    md = tmp_path / "B.md"
+    assert pico.main(["--report", str(f), "--md", str(md)]) == 0
+    out = capsys.readouterr().out
+    row = [ln for ln in out.splitlines() if ln.startswith("oicho")][0]
+    assert row.split()[1:6] == ["3", "yes", "12.0", "34.0", "34.0"]
+    assert row.split()[-1] == "1.00"                       # 3 erases over 3 keys
+    assert "34.0" in md.read_text()

@@ -182,8 +182,8 @@ def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s):
                 d = f.as_dict()
                 d["phase"] = phase
                 if os.environ.get("PICO_TRACE"):
-                    _log("  %-5s %8s us %5d B %10s cycles -> %s" % (k, d["latency_us"], d["display_bytes"],
-                                                                  d["cycles"], rig.title()))
+                    _log("  %-5s %8s us %5d B %10s cycles %d erases -> %s" % (
+                        k, d["latency_us"], d["display_bytes"], d["cycles"], d["flash_erases"], rig.title()))
                 keys.append(d)
                 if len(keys) >= max_keys or time.time() - t0 > deadline_s:
                     break
@@ -222,6 +222,7 @@ def summarise(run):
         "mcycles_max": round(max(cyc or [0]) / 1e6, 2),
         "heap_peak": run.get("heap_peak") or 0, "heap_live_peak": run.get("heap_live_peak") or 0,
         "heap_size": run.get("heap_size") or 0, "finished": run["finished"],
+        "flash_erases": sum(k.get("flash_erases", 0) for k in run["keys"]),
     }
 
 
@@ -229,15 +230,17 @@ def table(fig):
     rows = ["RP2040 (rp2040js, 125 MHz): %s%s; files as `make deploy` writes them%s" % (
         fig["firmware_name"], " (app frozen)" if fig["frozen"] else "",
         "" if fig["frozen"] else " (.mpy -O3)"),
-        "game       keys done  press->last display byte ms   bytes/key  Mcycles/key med/p95/max"
-        "  heap peak  live peak (KB of %s)" % "heap",
-        "                      median     p95     max"]
+        "game       keys done  press->last display byte ms  bytes/key  Mcycles/key          heap KB:"
+        "  erases/",
+        "                      median     p95     max     median  median    p95    max  peak   live (of)"
+        "    key"]
     for g, r in fig["runs"].items():
         s = summarise(r)
-        rows.append("%-9s %5d %4s  %7.1f %7.1f %7.1f   %9d  %6.2f %6.2f %6.2f   %8.1f  %8.1f  (%.1f)" % (
+        rows.append("%-9s %5d %4s  %7.1f %7.1f %7.1f  %9d  %6.2f %6.2f %6.2f %5.1f %6.1f (%.1f) %6.2f" % (
             g, s["keys"], "yes" if s["finished"] else "no", s["lat_median"], s["lat_p95"], s["lat_max"],
             s["bytes_median"], s["mcycles_median"], s["mcycles_p95"], s["mcycles_max"],
-            s["heap_peak"] / 1024, s["heap_live_peak"] / 1024, s["heap_size"] / 1024))
+            s["heap_peak"] / 1024, s["heap_live_peak"] / 1024, s["heap_size"] / 1024,
+            s["flash_erases"] / max(1, s["keys"])))
     return "\n".join(rows)
 
 
@@ -249,8 +252,11 @@ def section(fig, text):
         "Written on %s by `%s` (commit %s; %d s wall). Every seat a bot, OK on every "
         "screen (Kakkuri ended after %d deals); latency from the edge the firmware acts on "
         "(press for UP/DOWN, release for OK/BACK) to the last display byte, emulated time; "
-        "*Mcycles*: CPU cycles not spent waiting in that time; heap read from RAM as the "
-        "firmware runs: *peak* used, *live peak* the largest heap left by a collection. "
+        "*Mcycles*: CPU cycles not spent waiting in WFE/WFI in that time (the boot ROM's wait "
+        "for a flash erase counts: the CPU spins); heap read from RAM as the "
+        "firmware runs: *peak* used, *live* the largest heap left by a collection, *(of)* the "
+        "heap's size; *erases/key*: 4 KB flash sectors erased per key (45 ms each, the "
+        "flash's typical erase time, modelled). "
         "*done*: the match ran to its end (else the run stopped at the key limit)." % (
             fig["date"], fig["command"], fig["commit"], fig["wall_s"], KAKKURI_DEALS),
         "",
@@ -299,7 +305,15 @@ def main(argv=None):
     ap.add_argument("--json", default=str(JSON_PATH))
     ap.add_argument("--md", default=str(MD_PATH))
     ap.add_argument("--no-md", action="store_true")
+    ap.add_argument("--report", metavar="FIGURES.json", help="only print (and write to --md) saved figures")
     a = ap.parse_args(argv)
+    if a.report:
+        fig = json.loads(Path(a.report).read_text())
+        text = table(fig)
+        print(text)
+        if not a.no_md:
+            write_md(Path(a.md), fig, text)
+        return 0
     gone = missing(a.firmware, a.bootrom)
     if gone:
         print(NEEDED % "".join("\n  (%s)" % g for g in gone))

@@ -50,6 +50,7 @@ class Emulator:
         self.t = 0.0
         self.busy = 0
         self.heap = None
+        self.flash = {}             # erases, programs, busy_us so far
         self._stderr = []
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._drain_stderr, daemon=True).start()
@@ -99,6 +100,7 @@ class Emulator:
         r = self._ask({"op": "run", "us": us})
         self.t = r["t"]
         self.busy = r["busy"]
+        self.flash = r.get("flash") or {}
         if r.get("heap"):
             self.heap = r["heap"]
         return r

@@ -12,6 +12,7 @@
 //   {"op":"heap"}              start sampling the GC heap (read from RAM: no code runs for it)
 //   {"op":"heap_reset"}        forget the peaks so far
 //   {"op":"save","path":F}     write the whole flash to F (a deployed board, to reuse)
+//   {"op":"profile","on":B}    sample the PC while the CPU runs; off answers {"ev":"profile","pcs":[[pc,n]..]}
 //   {"op":"quit"}
 // stdout, events as they happen, each with t (emulated us):
 //   {"ev":"i2c","t":..,"t1":..,"busy":C,"addr":A,"hex":"..."}  one write transaction (START..STOP)
@@ -74,8 +75,16 @@ const nowUs = () => mcu.clock.nanos / 1000;
 // use) would write nowhere. This is a W25Q16-like chip, framed by the chip select
 // the ROM forces through IO_QSPI's SS_CTRL (OUTOVER 2 = low): write enable, 4K/32K/
 // 64K/chip erase, page program (256-byte pages), status (never busy), JEDEC and
-// unique ID, read data. Erase and program times are not modelled.
-const flashStats = { erases: 0, erased_bytes: 0, programs: 0, programmed_bytes: 0 };
+// unique ID, read data. Erase and program take the typical times of a W25Q16JV
+// (the Pico's flash) datasheet: the status register reads busy meanwhile, and
+// the ROM waits for it with the XIP off, as on the board.
+const flashStats = { erases: 0, erased_bytes: 0, programs: 0, programmed_bytes: 0, busy_us: 0 };
+const FLASH_NS = { 0x20: 45e6, 0x52: 120e6, 0xd8: 150e6, 0xc7: 5e9, 0x60: 5e9, 0x02: 0.4e6 };
+let flashBusyUntil = 0;
+function flashBusy(cmd) {
+  flashBusyUntil = mcu.clock.nanos + FLASH_NS[cmd];
+  flashStats.busy_us += FLASH_NS[cmd] / 1000;
+}
 let csLow = false;
 let frame = [];
 let wel = false;
@@ -88,7 +97,7 @@ function flashByte(b) {
   const addr = () => (frame[1] << 16) | (frame[2] << 8) | frame[3];
   if (n === 1) return 0;
   switch (cmd) {
-    case 0x05: return 0;             // status 1: never busy
+    case 0x05: return mcu.clock.nanos < flashBusyUntil ? 1 : 0;   // status 1: BUSY bit
     case 0x35: return 0x02;          // status 2: quad enable set
     case 0x9f: return [0xef, 0x40, 0x15][n - 2] ?? 0;
     case 0x4b: return n > 5 ? 0x10 + n : 0;
@@ -110,9 +119,12 @@ function flashEnd() {
     const start = a - (a % erase);
     mcu.flash.fill(0xff, start, start + erase);
     flashStats.erases++; flashStats.erased_bytes += erase;
+    flashBusy(cmd);
   } else if (cmd === 0xc7 || cmd === 0x60) {
     mcu.flash.fill(0xff);
+    flashBusy(cmd);
   } else if (cmd === 0x02 && f.length > 4) {
+    flashBusy(cmd);
     const page = a & ~0xff;
     for (let i = 4; i < f.length; i++) {
       const o = page + ((a + i - 4) & 0xff);
@@ -306,6 +318,11 @@ function runFor(ns) {
       const step = Math.min(clock.nanosToNextAlarm, end - clock.nanos);
       clock.tick(step > 0 ? step : CYCLE_NS);
     } else {
+      if (profile !== null && busy >= nextProfile) {
+        nextProfile = busy + PROFILE_CYCLES;
+        const pc = core.PC;
+        profile.set(pc, (profile.get(pc) ?? 0) + 1);
+      }
       const c = core.executeInstruction();
       busy += c;
       clock.tick(c * CYCLE_NS);
@@ -319,6 +336,10 @@ function runFor(ns) {
   flushUart();
 }
 let heapReady = false;
+// profiling: the PC every PROFILE_CYCLES busy cycles ({"op":"profile","on":..})
+const PROFILE_CYCLES = 997;
+let profile = null;
+let nextProfile = 0;
 
 let free = false;
 function freeRun() {
@@ -337,7 +358,7 @@ rl.on('line', (line) => {
   switch (r.op) {
     case 'run':
       runFor(r.us * 1000);
-      out({ ev: 'ran', t: nowUs(), busy, heap: heapReady ? { ...heap, used: heap.last } : null });
+      out({ ev: 'ran', t: nowUs(), busy, flash: flashStats, heap: heapReady ? { ...heap, used: heap.last } : null });
       break;
     case 'free':
       if (r.on && !free) { free = true; setImmediate(freeRun); } else if (!r.on) free = false;
@@ -364,6 +385,10 @@ rl.on('line', (line) => {
       break;
     case 'pc':
       out({ ev: 'pc', pc: mcu.core.PC, lr: mcu.core.LR ?? mcu.core.registers?.[14], t: nowUs() });
+      break;
+    case 'profile':
+      if (r.on) { profile = new Map(); out({ ev: 'ok', op: 'profile' }); }
+      else { out({ ev: 'profile', pcs: profile ? [...profile.entries()] : [] }); profile = null; }
       break;
     case 'quit':
       process.exit(0);

@@ -30,6 +30,8 @@ class KeyFigures:
         self.t_last = None
         self.busy_last = None
         self.uart_bytes = 0
+        self.flash_erases = 0         # flash sectors erased (the journal, files)
+        self.flash_busy_us = 0        # time the flash chip was busy erasing/programming
 
     @property
     def latency_us(self):
@@ -41,7 +43,8 @@ class KeyFigures:
 
     def as_dict(self):
         return {"key": self.name, "latency_us": self.latency_us, "display_bytes": self.display_bytes,
-                "cycles": self.cycles, "uart_bytes": self.uart_bytes}
+                "cycles": self.cycles, "uart_bytes": self.uart_bytes,
+                "flash_erases": self.flash_erases, "flash_busy_us": self.flash_busy_us}
 
 
 class Rig:
@@ -125,6 +128,7 @@ class Rig:
         for quiet_ms (or max_ms passed)."""
         gpio = self.gpio(name)
         self.pump()
+        flash0 = dict(getattr(self.emu, "flash", None) or {})
         t_down = self.emu.t + 1000
         t_up = t_down + hold_ms * 1000
         on_press = name in self.ACT_ON_PRESS
@@ -147,6 +151,9 @@ class Rig:
             if (idle and self.emu.t - last >= quiet_ms * 1000) or self.emu.t - start >= max_ms * 1000:
                 break
         self.current = None
+        fl = getattr(self.emu, "flash", None) or {}
+        k.flash_erases = fl.get("erases", 0) - flash0.get("erases", 0)
+        k.flash_busy_us = fl.get("busy_us", 0) - flash0.get("busy_us", 0)
         return k
 
     def boot(self, until="Oya", max_ms=20000):
