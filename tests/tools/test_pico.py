@@ -208,7 +208,7 @@ def test_on_the_emulated_rp2040(tmp_path):
 
 
 def test_saved_figures_are_reported_again(tmp_path, capsys):
-    fig = _fig(False, [12, 34])
+    fig = _fig(False, [12, 34, 56])
     fig["runs"]["oicho"]["keys"][0]["flash_erases"] = 3
     f = tmp_path / "pico.json"
     f.write_text(json.dumps(fig))
@@ -216,6 +216,6 @@ def test_saved_figures_are_reported_again(tmp_path, capsys):
     assert pico.main(["--report", str(f), "--md", str(md)]) == 0
     out = capsys.readouterr().out
     row = [ln for ln in out.splitlines() if ln.startswith("oicho")][0]
-    assert row.split()[1:6] == ["3", "yes", "12.0", "34.0", "34.0"]
-    assert row.split()[-1] == "1.00"                       # 3 erases over 3 keys
-    assert "34.0" in md.read_text()
+    assert row.split()[1:6] == ["4", "yes", "34.0", "56.0", "56.0"]
+    assert row.split()[-1] == "0.75"                       # 3 erases over 4 keys
+    assert "56.0" in md.read_text()
