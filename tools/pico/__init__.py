@@ -250,7 +250,7 @@ def table(fig):
 def section(fig, text):
     return "\n".join([
         SECTION_START,
-        "## On the RP2040 (emulated): `make pico-bench`",
+        "## On the RP2040 (emulated)%s: `make pico-bench`" % (", app frozen" if fig["frozen"] else ", .mpy"),
         "",
         "Written on %s by `%s` (commit %s; %d s wall). Every seat a bot, OK on every "
         "screen (Kakkuri ended after %d deals); latency from the edge the firmware acts on "
@@ -279,6 +279,9 @@ def write_md(path, fig, text):
         a = old.index(start)
         b = old.index(end) + len(end) + 1
         out = old[:a] + new + old[b:]
+    elif fig["frozen"] and SECTION_END in old:          # the frozen figures after the .mpy ones
+        i = old.index(SECTION_END) + len(SECTION_END) + 1
+        out = old[:i] + "\n" + new + old[i:]
     elif HISTORY_MARK in old:
         i = old.index(HISTORY_MARK) + len(HISTORY_MARK) + 1
         out = old[:i] + "\n" + new + old[i:]
