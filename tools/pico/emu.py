@@ -118,9 +118,6 @@ class Emulator:
         """Start sampling the GC heap (read from RAM as the firmware runs)."""
         return self._ask({"op": "heap"})
 
-    def reset_heap_peaks(self):
-        self._ask({"op": "heap_reset"})
-
     def save_flash(self, path):
         self._ask({"op": "save", "path": str(path)})
 

@@ -10,7 +10,6 @@
 //   {"op":"pin","pin":P,"level":0|1}   drive a GPIO input (a button: 1 = released)
 //   {"op":"cdc","hex":"..."}   bytes typed on the USB serial line (the REPL)
 //   {"op":"heap"}              start sampling the GC heap (read from RAM: no code runs for it)
-//   {"op":"heap_reset"}        forget the peaks so far
 //   {"op":"save","path":F}     write the whole flash to F (a deployed board, to reuse)
 //   {"op":"profile","on":B}    sample the PC while the CPU runs; off answers {"ev":"profile","pcs":[[pc,n]..]}
 //   {"op":"quit"}
@@ -374,10 +373,6 @@ rl.on('line', (line) => {
       heapReady = true;
       sampleHeap();
       out({ ev: 'heap', t: nowUs(), ...heap, used: heap.last, area });
-      break;
-    case 'heap_reset':
-      heap.peak = heap.last; heap.live_peak = 0; heap.collections = 0;
-      out({ ev: 'ok', op: 'heap_reset' });
       break;
     case 'save':
       writeFileSync(r.path, mcu.flash);
