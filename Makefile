@@ -3,13 +3,14 @@
 PY      := .venv/bin/python
 VENV_OK := .venv/.installed
 NODE_OK := tools/mpy/node_modules/.installed
+PICO_OK := tools/pico/node_modules/.installed
 ARGS    ?=
 PORT    ?=
 BOARD   ?= rpi_pico
 
-.PHONY: setup sim test deploy bench soak clean
+.PHONY: setup sim test deploy bench soak clean pico-bench
 
-setup: $(VENV_OK) $(NODE_OK)
+setup: $(VENV_OK) $(NODE_OK) $(PICO_OK)
 
 $(VENV_OK): pyproject.toml
 	python3 -m venv .venv
@@ -19,6 +20,11 @@ $(VENV_OK): pyproject.toml
 
 $(NODE_OK): tools/mpy/package.json
 	cd tools/mpy && npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+# rp2040js, the RP2040 emulator of `make pico-bench`
+$(PICO_OK): tools/pico/package.json
+	cd tools/pico && npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
 sim: setup
@@ -36,5 +42,12 @@ bench: setup
 soak: setup
 	$(PY) -m tools soak $(ARGS)
 
+# the real MicroPython image on an emulated RP2040 (README: Try it on an emulated Pico)
+FIRMWARE ?=
+BOOTROM  ?=
+FROZEN   ?=
+pico-bench: setup
+	$(PY) -m tools pico --firmware "$(FIRMWARE)" --bootrom "$(BOOTROM)" $(if $(FROZEN),--frozen) $(ARGS)
+
 clean:
-	rm -rf .venv tools/mpy/node_modules build
+	rm -rf .venv tools/mpy/node_modules tools/pico/node_modules build

@@ -10,6 +10,7 @@ VERBS = {
     "bench": "tools.bench",      # performance figures and budgets
     "soak": "tools.soak",        # long reliability runs
     "shot": "tools.shot",        # screenshots from a scripted sim run
+    "pico": "tools.pico",        # the real firmware on an emulated RP2040
 }
 
 

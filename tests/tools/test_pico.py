@@ -1,0 +1,223 @@
+# `python -m tools pico`: what runs without the firmware (the arguments, the
+# board's wiring around a fake RP2040, the report), and one short run on the
+# emulated RP2040 when the two files are given (OYA_PICO_FIRMWARE,
+# OYA_PICO_BOOTROM), skipped otherwise.
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from host_sim import textrec
+from tools import pico
+from tools.bench import HISTORY_MARK
+from tools.deploy import board_file
+from tools.pico.rig import Rig
+
+BOARD = board_file("rpi_pico")[1]
+
+
+class FakeRP2040:
+    """The few calls Rig makes, on a made-up clock: pin levels are recorded,
+    and `on_pin` may answer with bus events (as the firmware would)."""
+
+    def __init__(self, on_pin=None, busy_per_us=25):
+        self.t = 0.0
+        self.busy = 0
+        self.levels = []            # (t, gpio, level)
+        self.pending = []           # events not yet due
+        self.out = []
+        self.on_pin = on_pin
+        self.busy_per_us = busy_per_us
+
+    def run(self, us):
+        self.t += us
+        self.busy += int(us * self.busy_per_us)
+        due = [e for e in self.pending if e["t"] <= self.t]
+        self.pending = [e for e in self.pending if e["t"] > self.t]
+        self.out += due
+
+    def pin(self, gpio, level):
+        self.levels.append((self.t, gpio, level))
+        if self.on_pin:
+            self.on_pin(self, gpio, level)
+
+    def take(self):
+        ev, self.out = self.out, []
+        return ev
+
+
+def frame_txns(title):
+    """The I2C writes of a full SSD1306 frame with `title` on the top row,
+    drawn with the firmware's font."""
+    t = textrec.table()
+    by_char = {ch: pat for pat, ch in t.items()}
+    page0 = b"".join(by_char[c] for c in title).ljust(128, b"\0")
+    data = page0 + bytes(128 * 7)
+    init = bytes((0x00, 0xAE, 0x20, 0x00, 0xA1, 0xC8, 0x8D, 0x14, 0xAF))   # horizontal addressing
+    window = bytes((0x00, 0x21, 0, 127, 0x22, 0, 7))
+    return [init, window, b"\x40" + data]
+
+
+def i2c_event(t, data, busy):
+    return {"ev": "i2c", "t": t, "t1": t + 22.5 * (len(data) + 1), "busy": busy, "hex": data.hex()}
+
+
+def test_without_the_files_it_says_what_is_needed_and_exits_0(capsys, tmp_path):
+    assert pico.main([]) == 0
+    out = capsys.readouterr().out
+    assert "--firmware RPI_PICO.uf2" in out and "--bootrom B1.bin" in out and "bootrom.ts" in out
+    assert "--firmware was not given" in out
+    assert pico.main(["--firmware", str(tmp_path / "x.uf2"), "--bootrom", str(tmp_path / "B1.bin")]) == 0
+    out = capsys.readouterr().out
+    assert "x.uf2: no such file" in out and "B1.bin: no such file" in out
+
+
+def test_missing_names_only_what_is_missing(tmp_path):
+    f = tmp_path / "fw.uf2"
+    f.write_bytes(b"\0" * 512)
+    assert pico.missing(str(f), None) == ["--bootrom was not given"]
+    assert pico.missing(str(f), str(f)) == []
+
+
+def test_a_press_bounces_then_settles_low_and_is_released_high():
+    emu = FakeRP2040()
+    rig = Rig(emu, BOARD, seed=3)
+    rig.press("down", hold_ms=80, quiet_ms=50)
+    gpio = BOARD["buttons"]["down"]
+    lv = [(t, level) for t, g, level in emu.levels if g == gpio]
+    assert lv[0][1] == 0 and lv[-1][1] == 1
+    downs = [t for t, level in lv if level == 0]
+    ups = [t for t, level in lv if level == 1]
+    # the press bounces out before the release; every flip within 10 ms of its edge
+    t_down, t_up = downs[0], ups[-1] if len(ups) == 1 else [t for t in ups if t >= downs[0] + 80000][0]
+    assert t_up - t_down == 80000
+    assert all(t < t_down + 10000 or t_up <= t < t_up + 10000 for t, _ in lv)
+    assert len(lv) > 2, "seed 3 bounces"
+    assert Rig(FakeRP2040(), BOARD, bounce=False).edge_times(0, 0, 80000) == [(0, 0)]
+
+
+def test_key_figures_run_from_the_acting_edge_to_the_last_display_byte():
+    ok = BOARD["buttons"]["ok"]
+
+    def firmware(emu, gpio, level):
+        if gpio == ok and level == 1:          # OK acts on its release
+            emu.pending += [i2c_event(emu.t + 5000, b"\x00\x21\x00\x7f", emu.busy + 1000),
+                            i2c_event(emu.t + 30000, b"\x40" + bytes(100), emu.busy + 700000)]
+
+    emu = FakeRP2040(firmware)
+    rig = Rig(emu, BOARD, bounce=False)
+    k = rig.press("ok", hold_ms=80, quiet_ms=100)
+    assert k.name == "ok"
+    assert k.latency_us == 30000 + 22.5 * 102          # release -> end of the last byte
+    assert k.display_bytes == (4 + 1) + (101 + 1)        # each transaction's address byte too
+    assert k.cycles == 700000
+    assert rig.display_bytes == k.display_bytes
+
+
+def test_up_and_down_are_timed_from_the_press():
+    up = BOARD["buttons"]["up"]
+
+    def firmware(emu, gpio, level):
+        if gpio == up and level == 0:
+            emu.pending.append(i2c_event(emu.t + 40000, b"\x40\x01", emu.busy))
+
+    rig = Rig(FakeRP2040(firmware), BOARD, bounce=False)
+    k = rig.press("up", hold_ms=80, quiet_ms=100)
+    assert k.latency_us == 40000 + 22.5 * 3
+
+
+def test_a_key_with_no_display_change_has_no_latency():
+    rig = Rig(FakeRP2040(), BOARD, bounce=False)
+    k = rig.press("back", quiet_ms=50)
+    assert k.latency_us is None and k.display_bytes == 0 and k.cycles is None
+
+
+def test_the_screen_is_read_from_the_i2c_bytes():
+    emu = FakeRP2040()
+    emu.pending = [i2c_event(1000 * (i + 1), d, 0) for i, d in enumerate(frame_txns("Oya - home"))]
+    rig = Rig(emu, BOARD)
+    assert rig.boot("Oya", max_ms=1000)
+    assert rig.title() == "Oya - home"
+
+
+def test_printer_bytes_on_the_uart_are_decoded():
+    emu = FakeRP2040()
+    emu.pending = [{"ev": "uart", "t": 500, "hex": (b"\x1b@Deal 1\n").hex()}]
+    rig = Rig(emu, BOARD)
+    rig.run(1000)
+    assert rig.uart_bytes == 9
+    assert "Deal 1" in rig.printer.text()
+
+
+def _run(game, lat_ms, heap_live):
+    keys = [{"key": "ok", "latency_us": v * 1000, "display_bytes": 100 + i, "cycles": v * 125000,
+             "uart_bytes": 0, "phase": "match"} for i, v in enumerate(lat_ms)]
+    keys.append({"key": "back", "latency_us": None, "display_bytes": 0, "cycles": None, "uart_bytes": 0})
+    return {"game": game, "keys": keys, "finished": True, "display_bytes": sum(k["display_bytes"] for k in keys),
+            "heap_peak": 240000, "heap_live_peak": heap_live, "heap_size": 245888}
+
+
+def test_summary_of_made_up_figures():
+    s = pico.summarise(_run("meri", [10, 20, 30, 40, 300], 100000))
+    assert s["keys"] == 6 and s["answered"] == 5
+    assert (s["lat_median"], s["lat_p95"], s["lat_max"]) == (30, 300, 300)
+    assert s["mcycles_median"] == 3.75 and s["mcycles_max"] == 37.5
+    assert s["heap_live_peak"] == 100000
+
+
+def _fig(frozen, lat):
+    runs = {"oicho": _run("oicho", lat, 50000)}
+    return {"date": "2026-11-24 23:00 UTC", "commit": "abc1234", "firmware_name": "RPI_PICO.uf2",
+            "frozen": frozen, "command": "make pico-bench FIRMWARE=RPI_PICO.uf2 BOOTROM=B1.bin",
+            "wall_s": 60, "runs": runs}
+
+
+def test_the_report_goes_below_the_history_mark_and_is_replaced_not_repeated(tmp_path):
+    md = tmp_path / "BENCHMARKS.md"
+    md.write_text("# Oya benchmarks\n\nwasm figures\n\n" + HISTORY_MARK + "\n\n## Before and after\n")
+    f = _fig(False, [10, 20])
+    pico.write_md(md, f, pico.table(f))
+    f2 = _fig(False, [11, 77])
+    pico.write_md(md, f2, pico.table(f2))
+    f3 = _fig(True, [5, 6])
+    pico.write_md(md, f3, pico.table(f3))
+    text = md.read_text()
+    assert text.index(HISTORY_MARK) < text.index("## On the RP2040")
+    assert text.count("## On the RP2040") == 2            # the .mpy one and the frozen one
+    assert "77.0" in text and "20.0" not in text           # the second run replaced the first
+    assert "(app frozen)" in text and "make pico-bench FIRMWARE=RPI_PICO.uf2" in text
+    assert "wasm figures" in text and "## Before and after" in text
+
+
+@pytest.mark.skipif(not (os.environ.get("OYA_PICO_FIRMWARE") and os.environ.get("OYA_PICO_BOOTROM")),
+                    reason="OYA_PICO_FIRMWARE / OYA_PICO_BOOTROM (a MicroPython .uf2, the RP2040 boot ROM) not given")
+def test_on_the_emulated_rp2040(tmp_path):
+    fw, rom = os.environ["OYA_PICO_FIRMWARE"], os.environ["OYA_PICO_BOOTROM"]
+    if not (Path(fw).is_file() and Path(rom).is_file()):
+        pytest.skip("the firmware or boot ROM file is not there")
+    out = tmp_path / "pico.json"
+    assert pico.main(["--firmware", fw, "--bootrom", rom, "--games", "meri", "--max-keys", "12",
+                      "--no-md", "--json", str(out)]) == 0
+    fig = json.loads(out.read_text())
+    run = fig["runs"]["meri"]
+    assert len(run["keys"]) == 12
+    assert run["heap_size"] > 200 * 1024                  # the RP2040's MicroPython heap
+    s = fig["summary"]["meri"]
+    assert 0 < s["lat_median"] < 2000 and s["bytes_total"] > 1024
+
+
+def test_saved_figures_are_reported_again(tmp_path, capsys):
+    fig = _fig(False, [12, 34, 56])
+    fig["runs"]["oicho"]["keys"][0]["flash_erases"] = 3
+    fig["runs"]["oicho"]["keys"][2]["flash_busy_us"] = 45000     # 56 ms, 45 of them erasing
+    f = tmp_path / "pico.json"
+    f.write_text(json.dumps(fig))
+    md = tmp_path / "B.md"
+    assert pico.main(["--report", str(f), "--md", str(md)]) == 0
+    out = capsys.readouterr().out
+    row = [ln for ln in out.splitlines() if ln.startswith("oicho")][0]
+    assert row.split()[1:6] == ["4", "yes", "34.0", "56.0", "56.0"]
+    assert row.split()[-2] == "0.75"                       # 3 erases over 4 keys
+    assert row.split()[-1] == "34.0"                       # without the wait: 12, 34, 11
+    assert "56.0" in md.read_text()

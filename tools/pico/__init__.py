@@ -1,0 +1,369 @@
+"""`python -m tools pico` (`make pico-bench`): the real MicroPython firmware on an
+emulated RP2040, with this project's files on it and the board's wiring around
+it; a scripted match per game, figures per key.
+
+    python -m tools pico --firmware RPI_PICO.uf2 --bootrom B1.bin
+    python -m tools pico --firmware RPI_PICO-frozen.uf2 --bootrom B1.bin --frozen
+    python -m tools pico ... --games oicho,meri --max-keys 200 --no-md
+
+- The emulator: rp2040js (npm, tools/pico/package.json; `make setup`), core 0
+  at 125 MHz emulated time, with a SPI flash chip behind the SSI so the
+  filesystem and the app's journal are really written (tools/pico/emulator.mjs).
+- The files: `python -m tools deploy --no-reset [--frozen]` (the very command a
+  user runs, mpremote included) over the emulated USB serial line, once per
+  image; each game then starts from that flash with a power-on boot.
+- The wiring (tools/pico/rig.py, from boards/<board>.json): the SSD1306 on the
+  I2C pins with 9 bit times per byte at the bus speed the firmware set, the
+  buttons as pin levels with contact bounce, the printer on the UART.
+- The script: a new table of the game with every seat a bot, then OK on every
+  screen until the match is over (Kakkuri, played to an agreed time, is ended
+  from the pause menu after 4 deals): the wasm bench's 'ok' script
+  (tools/bench/mpbench.py) with its bot seats, read off the emulated panel.
+- Per key: press -> last display byte (from the edge the firmware acts on: the
+  press for UP/DOWN, the release for OK/BACK), display bytes, CPU cycles spent
+  (not waiting in WFE/WFI) in that time; the GC heap is read from RAM as the
+  firmware runs (no code runs for it): its peak, and the live heap after each
+  collection (a drop of the used heap).
+
+Without the two files it says what is needed and exits 0 (README: "Try it on an
+emulated Pico").
+"""
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import tools
+
+ROOT = Path(tools.ROOT)
+MD_PATH = ROOT / "BENCHMARKS.md"
+JSON_PATH = ROOT / "build" / "pico-bench.json"
+GAMES = ("oicho", "kachi", "kakkuri", "kyuten", "meri")
+KAKKURI_DEALS = 4
+SECTION_START = "<!-- pico-bench: written by `make pico-bench`; the text between these marks is replaced -->"
+SECTION_END = "<!-- /pico-bench -->"
+
+NEEDED = """python -m tools pico: nothing run, it needs two files it does not ship:
+
+  --firmware RPI_PICO.uf2   MicroPython for the Raspberry Pi Pico: the official
+                            image from the MicroPython download page (board
+                            RPI_PICO), or one you built (README: "Try it on an
+                            emulated Pico"; the frozen build needs a clean build
+                            folder).
+  --bootrom B1.bin          the RP2040 B1 boot ROM (16 KB): the `bootromB1`
+                            array in the rp2040js repository's demo/bootrom.ts,
+                            written out as little-endian 32-bit words.
+%s
+Then: make pico-bench FIRMWARE=RPI_PICO.uf2 BOOTROM=B1.bin
+"""
+
+
+def missing(firmware, bootrom):
+    """What is missing of the two files, as lines (empty: both there)."""
+    out = []
+    for flag, p in (("--firmware", firmware), ("--bootrom", bootrom)):
+        if not p:
+            out.append("%s was not given" % flag)
+        elif not Path(p).expanduser().is_file():
+            out.append("%s %s: no such file" % (flag, p))
+    return out
+
+
+def pct(xs, p):
+    from tools.bench import pct as _pct
+    return _pct(xs, p)
+
+
+def _log(msg):
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+# ---- the board, set up as `make deploy` sets it up ------------------------------------
+
+def deployed_flash(uf2, bootrom, board, frozen, out):
+    """Boot the image, run `python -m tools deploy` on its USB serial line, and
+    keep the flash. -> (path, deploy output)."""
+    from tools.pico.emu import Emulator
+    with Emulator(uf2, bootrom) as emu:
+        for _ in range(100):
+            emu.run(100000)
+            if emu.usb_up:
+                break
+        if not emu.usb_up:
+            raise RuntimeError("the firmware did not bring up USB within 10 s of emulated time")
+        emu.run(500000)
+        with emu.serial() as port:
+            cmd = [sys.executable, "-m", "tools", "deploy", "--board", board, "--port", port, "--no-reset"]
+            if frozen:
+                cmd.append("--frozen")
+            r = subprocess.run(cmd, cwd=str(ROOT), capture_output=True, text=True, timeout=1200)
+        if r.returncode != 0:
+            raise RuntimeError("deploy failed:\n%s%s" % (r.stdout, r.stderr))
+        emu.save_flash(out)
+    return out, r.stdout
+
+
+# ---- one game -----------------------------------------------------------------------
+
+def setup_keys(rig, game):
+    """A new table of `game` with default rules and every seat a bot (as
+    mpbench.UIBench.setup_keys, but the bot spinner wraps to all seats)."""
+    yield "ok"                                   # home: New table
+    for _ in range(GAMES.index(game)):
+        yield "down"
+    yield "ok"                                   # the game
+    yield "ok"                                   # ruleset: defaults
+    yield "up"
+    yield "ok"                                   # options: Continue
+    if rig.title().startswith("Seats"):
+        yield "ok"
+    yield "up"
+    yield "ok"                                   # names: Continue
+    if rig.title().startswith("Starting chips"):
+        yield "ok"
+    yield "down"                                 # bot seats: 0 wraps to all of them
+    yield "ok"
+    if not rig.title().startswith("First dealer"):
+        raise RuntimeError("expected First dealer, the screen shows %r" % rig.title())
+    yield "ok"
+
+
+def match_keys(rig, game):
+    """OK on every screen until the match is over (Kakkuri: ended from the
+    pause menu after KAKKURI_DEALS deals)."""
+    while True:
+        t = rig.title()
+        if t.startswith("Match over"):
+            yield "ok"
+            return
+        if game == "kakkuri" and t.startswith("Deal ") and _deal_no(t) > KAKKURI_DEALS:
+            yield "back"
+            while not rig.title().startswith("Paused"):
+                yield "back"
+            for _ in range(5):
+                yield "down"
+            yield "ok"                           # End match now
+            continue
+        yield "ok"
+
+
+def _deal_no(title):
+    try:
+        return int(title.split()[1])
+    except (IndexError, ValueError):
+        return 0
+
+
+def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s):
+    from tools.pico.emu import Emulator
+    from tools.pico.rig import Rig
+    t0 = time.time()
+    with Emulator(uf2, bootrom, flash=flash, display_addr=board["display"].get("addr", 60),
+                  i2c=board["display"].get("i2c", 0), uart=(board.get("printer") or {}).get("uart", 1),
+                  usb=False) as emu:
+        rig = Rig(emu, board)
+        if not rig.boot("Oya"):
+            raise RuntimeError("no home screen within 20 s of emulated time; screen: %r" % rig.screen())
+        boot_ms = emu.t / 1000
+        h0 = emu.watch_heap()
+        keys = []
+        phase = "setup"
+        done = False
+        for gen_name, gen in (("setup", setup_keys(rig, game)), ("match", match_keys(rig, game))):
+            phase = gen_name
+            for k in gen:
+                f = rig.press(k)
+                d = f.as_dict()
+                d["phase"] = phase
+                if os.environ.get("PICO_TRACE"):
+                    _log("  %-5s %8s us %5d B %10s cycles %d erases -> %s" % (
+                        k, d["latency_us"], d["display_bytes"], d["cycles"], d["flash_erases"], rig.title()))
+                keys.append(d)
+                if len(keys) >= max_keys or time.time() - t0 > deadline_s:
+                    break
+            else:
+                continue
+            break
+        else:
+            done = rig.title().startswith("Oya")
+        emu.run(10000)
+        heap = emu.heap or {}
+        return {
+            "game": game, "keys": keys, "finished": done, "boot_ms": round(boot_ms),
+            "boot_heap_used": h0.get("used"), "heap_size": heap.get("size") or h0.get("size"),
+            "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
+            "collections": heap.get("collections"), "heap_end_used": heap.get("used"),
+            "display_bytes": rig.display_bytes, "uart_bytes": rig.uart_bytes,
+            "emulated_s": round(emu.t / 1e6, 2), "wall_s": round(time.time() - t0, 1),
+            "screen": rig.screen(),
+        }
+
+
+# ---- figures -------------------------------------------------------------------------
+
+def summarise(run):
+    """The per-game row: latency median/p95/max (ms), display bytes, cycles."""
+    ks = [k for k in run["keys"] if k["latency_us"] is not None]
+    lat = [k["latency_us"] / 1000 for k in ks]
+    cyc = [k["cycles"] for k in ks if k["cycles"] is not None]
+    mid = lambda xs: sorted(xs)[len(xs) // 2] if xs else 0  # noqa: E731
+    return {
+        "keys": len(run["keys"]), "answered": len(ks),
+        "lat_median": round(mid(lat), 1), "lat_p95": round(pct(lat, 95), 1), "lat_max": round(max(lat or [0]), 1),
+        "bytes_median": mid([k["display_bytes"] for k in ks]),
+        "bytes_total": run["display_bytes"],
+        "mcycles_median": round(mid(cyc) / 1e6, 2), "mcycles_p95": round(pct(cyc, 95) / 1e6, 2),
+        "mcycles_max": round(max(cyc or [0]) / 1e6, 2),
+        "heap_peak": run.get("heap_peak") or 0, "heap_live_peak": run.get("heap_live_peak") or 0,
+        "heap_size": run.get("heap_size") or 0, "finished": run["finished"],
+        "flash_erases": sum(k.get("flash_erases", 0) for k in run["keys"]),
+        # what the key would take with instant flash writes (the erase wait subtracted)
+        "lat_p95_no_flash_wait": round(pct([max(0.0, (k["latency_us"] - k.get("flash_busy_us", 0)) / 1000)
+                                            for k in ks], 95), 1),
+    }
+
+
+def table(fig):
+    rows = ["RP2040 (rp2040js, 125 MHz): %s%s; files as `make deploy` writes them%s" % (
+        fig["firmware_name"], " (app frozen)" if fig["frozen"] else "",
+        "" if fig["frozen"] else " (.mpy -O3)"),
+        "game       keys done  press->last display byte ms  bytes/key  Mcycles/key          heap KB:"
+        "  erases/  p95 w/o",
+        "                      median     p95     max     median  median    p95    max  peak   live (of)"
+        "    key  flash wait"]
+    for g, r in fig["runs"].items():
+        s = summarise(r)
+        rows.append("%-9s %5d %4s  %7.1f %7.1f %7.1f  %9d  %6.2f %6.2f %6.2f %5.1f %6.1f (%.1f) %6.2f %8.1f" % (
+            g, s["keys"], "yes" if s["finished"] else "no", s["lat_median"], s["lat_p95"], s["lat_max"],
+            s["bytes_median"], s["mcycles_median"], s["mcycles_p95"], s["mcycles_max"],
+            s["heap_peak"] / 1024, s["heap_live_peak"] / 1024, s["heap_size"] / 1024,
+            s["flash_erases"] / max(1, s["keys"]), s["lat_p95_no_flash_wait"]))
+    return "\n".join(rows)
+
+
+def section(fig, text):
+    return "\n".join([
+        SECTION_START,
+        "## On the RP2040 (emulated)%s: `make pico-bench`" % (", app frozen" if fig["frozen"] else ", .mpy"),
+        "",
+        "Written on %s by `%s` (commit %s; %d s wall). Every seat a bot, OK on every "
+        "screen (Kakkuri ended after %d deals); latency from the edge the firmware acts on "
+        "(press for UP/DOWN, release for OK/BACK) to the last display byte, emulated time; "
+        "*Mcycles*: CPU cycles not spent waiting in WFE/WFI in that time (the boot ROM's wait "
+        "for a flash erase counts: the CPU spins); heap read from RAM as the "
+        "firmware runs: *peak* used, *live* the largest heap left by a collection, *(of)* the "
+        "heap's size; *erases/key*: 4 KB flash sectors erased per key (45 ms each, the "
+        "flash's typical erase time, modelled); *p95 w/o flash wait*: the p95 with each key's "
+        "erase/program time taken out (instant flash, as rp2040js alone would have it). "
+        "*done*: the match ran to its end (else the run stopped at the key limit)." % (
+            fig["date"], fig["command"], fig["commit"], fig["wall_s"], KAKKURI_DEALS),
+        "",
+        "```", text, "```", SECTION_END, ""])
+
+
+def write_md(path, fig, text):
+    """Replace (or add) the section of this image kind in BENCHMARKS.md,
+    below the history mark so `make bench` keeps it."""
+    from tools.bench import HISTORY_MARK
+    old = path.read_text() if path.exists() else ""
+    start = SECTION_START.replace("pico-bench:", "pico-bench%s:" % ("-frozen" if fig["frozen"] else ""))
+    end = SECTION_END.replace("pico-bench", "pico-bench%s" % ("-frozen" if fig["frozen"] else ""))
+    new = section(fig, text).replace(SECTION_START, start).replace(SECTION_END, end)
+    if start in old and end in old:
+        a = old.index(start)
+        b = old.index(end) + len(end) + 1
+        out = old[:a] + new + old[b:]
+    elif fig["frozen"] and SECTION_END in old:          # the frozen figures after the .mpy ones
+        i = old.index(SECTION_END) + len(SECTION_END) + 1
+        out = old[:i] + "\n" + new + old[i:]
+    elif HISTORY_MARK in old:
+        i = old.index(HISTORY_MARK) + len(HISTORY_MARK) + 1
+        out = old[:i] + "\n" + new + old[i:]
+    else:
+        out = old + "\n" + new
+    path.write_text(out)
+
+
+def _git_head():
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=str(ROOT), capture_output=True,
+                              text=True).stdout.strip()
+    except OSError:
+        return "?"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools pico", description=__doc__.split("\n")[0])
+    ap.add_argument("--firmware", default=os.environ.get("FIRMWARE") or None, help="MicroPython .uf2 for the Pico")
+    ap.add_argument("--bootrom", default=os.environ.get("BOOTROM") or None, help="RP2040 B1 boot ROM (16 KB)")
+    ap.add_argument("--frozen", action="store_true", help="the image has the app frozen: deploy --frozen")
+    ap.add_argument("--board", default="rpi_pico")
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--script", default="ok", choices=("ok",),
+                    help="'ok': every seat a bot, OK on every screen (the wasm bench's script with bot seats)")
+    ap.add_argument("--max-keys", type=int, default=2000, help="stop a game after this many keys")
+    ap.add_argument("--max-seconds", type=float, default=240, help="stop a game after this much wall time (s)")
+    ap.add_argument("--json", default=str(JSON_PATH))
+    ap.add_argument("--md", default=str(MD_PATH))
+    ap.add_argument("--no-md", action="store_true")
+    ap.add_argument("--report", metavar="FIGURES.json", help="only print (and write to --md) saved figures")
+    a = ap.parse_args(argv)
+    if a.report:
+        fig = json.loads(Path(a.report).read_text())
+        text = table(fig)
+        print(text)
+        if not a.no_md:
+            write_md(Path(a.md), fig, text)
+        return 0
+    gone = missing(a.firmware, a.bootrom)
+    if gone:
+        print(NEEDED % "".join("\n  (%s)" % g for g in gone))
+        return 0
+    from tools.deploy import board_file
+    from tools.pico.emu import Unavailable, check_runtime
+    try:
+        check_runtime()
+    except Unavailable as e:
+        print("python -m tools pico: %s" % e)
+        return 1
+    uf2 = Path(a.firmware).expanduser().resolve()
+    rom = Path(a.bootrom).expanduser().resolve()
+    _, board = board_file(a.board)
+    t0 = time.time()
+    games = [g for g in a.games.split(",") if g]
+    with tempfile.TemporaryDirectory() as tmp:
+        _log("pico: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
+        flash, dep = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
+        _log(dep.rstrip())
+        runs = {}
+        for g in games:
+            _log("pico: %s ..." % g)
+            runs[g] = play_game(uf2, rom, flash, board, g, a.max_keys, a.max_seconds)
+            s = summarise(runs[g])
+            _log("pico: %s: %d keys in %.0f s (%.0f s emulated), p95 %.0f ms, heap peak %.1f KB" % (
+                g, s["keys"], runs[g]["wall_s"], runs[g]["emulated_s"], s["lat_p95"], s["heap_peak"] / 1024))
+    cmd = "make pico-bench FIRMWARE=%s BOOTROM=%s%s" % (uf2.name, rom.name, " FROZEN=1" if a.frozen else "")
+    if set(games) != set(GAMES) or a.max_keys != 2000:
+        cmd = "python -m tools pico --firmware %s --bootrom %s%s --games %s --max-keys %d" % (
+            uf2.name, rom.name, " --frozen" if a.frozen else "", ",".join(games), a.max_keys)
+    fig = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": _git_head(),
+           "firmware_name": uf2.name, "frozen": a.frozen, "board": a.board, "command": cmd,
+           "wall_s": round(time.time() - t0), "runs": runs,
+           "summary": {g: summarise(r) for g, r in runs.items()}}
+    text = table(fig)
+    print(text)
+    if a.json:
+        p = Path(a.json)
+        if a.frozen and p == JSON_PATH:
+            p = p.with_name("pico-bench-frozen.json")
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(fig, indent=1))
+    if not a.no_md:
+        write_md(Path(a.md), fig, text)
+    return 0
