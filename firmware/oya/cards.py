@@ -56,7 +56,10 @@ def suit(code):
 
 
 def name(kind, code):
-    """The transcript string of a card (see TRANSCRIPT.md)."""
+    """The transcript string of a card (see TRANSCRIPT.md); "?" for a card
+    on the table not entered yet (oya.tabledeck)."""
+    if code >= 0x80:
+        return "?"
     if kind >= STD52:
         return RANKS52[code % 13] + SUITS[(code % 52) // 13]
     r = str(code // 4 + 1)

@@ -20,24 +20,35 @@ from oya.games import load
 RECALL = 10
 
 
-def new_match(game, opts, names, chips=None, seed=None):
-    return load(game).MATCH(opts, names, chips, 0, seed)
+def new_match(game, opts, names, chips=None, seed=None, table=False):
+    m = load(game).MATCH(opts, names, chips, 0, seed)
+    if table:
+        m.table = True        # real cards on the table (oya.tabledeck): no seed, cards entered
+    return m
 
 
 def replay_deal(match, seed, acts):
-    """Start a deal of `match` from `seed` and apply `acts` ([seat, action]
-    pairs, flattened). Returns the deal."""
+    """Start a deal of `match` from `seed` (bytes, hex or None: a table
+    deck) and apply `acts` ([seat, action] pairs, flattened; a table deck's
+    entered cards are actions too). Returns the deal."""
+    if isinstance(seed, str):
+        seed = unhex(seed)
     deal = match.start_deal(seed)
     for i in range(0, len(acts), 2):
         deal.act(acts[i + 1], acts[i])
     return deal
 
 
+def _seed(match):
+    """The deal's seed for the journal: hex, or None with a table deck."""
+    return hexstr(match.deal_seed) if match.deal_seed is not None else None
+
+
 class Session:
-    def __init__(self, game, ruleset_name, opts, names, chips=None, journal=None, seed=None):
+    def __init__(self, game, ruleset_name, opts, names, chips=None, journal=None, seed=None, table=False):
         self.game = game
         self.ruleset_name = ruleset_name
-        self.match = new_match(game, opts, names, chips, seed)
+        self.match = new_match(game, opts, names, chips, seed, table)
         self.journal = journal
         self.intro_seed = None
         self.state0 = None        # match state at the start of the deal in play
@@ -69,9 +80,21 @@ class Session:
         self.acts.append(action)
         self.save()
 
+    def undo_entry(self):
+        """Table deck: take back the card entered last, if nothing was done
+        since (BACK on the next screen). True when one was taken back."""
+        a = self.acts
+        deal = self.match.deal
+        if not self.match.table or deal is None or len(a) < 2 or a[-1] >= 0:
+            return False
+        deal.undo_entry()
+        del a[-2:]
+        self.save()
+        return True
+
     def end_deal(self):
         m = self.match
-        entry = {"state": self.state0, "seed": hexstr(m.deal_seed), "acts": self.acts}
+        entry = {"state": self.state0, "seed": _seed(m), "acts": self.acts}
         if self.journal is not None:
             self._put_recall(m.started, entry)
         else:
@@ -88,7 +111,7 @@ class Session:
         m = self.match
         deal = None
         if m.deal is not None:
-            deal = {"seed": hexstr(m.deal_seed), "acts": self.acts, "state": self.state0}
+            deal = {"seed": _seed(m), "acts": self.acts, "state": self.state0}
         rec = {
             "v": 1, "game": self.game,
             "ruleset": {"name": self.ruleset_name, "options": m.opts},
@@ -99,6 +122,8 @@ class Session:
         }
         if self.ui:
             rec["ui"] = self.ui
+        if m.table:
+            rec["deal_mode"] = "table"      # the match setting, beside the ruleset (absent: device)
         return rec
 
     def save(self):
@@ -164,7 +189,11 @@ class Session:
                        load(rec["game"]).OPTIONS)
         if len(rec["state"]["chips"]) != len(rec["names"]):
             raise ValueError("saved match: seats and chips differ")
-        s = cls(rec["game"], rs["name"], rs["options"], rec["names"], rec["start_chips"], None)
+        mode = rec.get("deal_mode", "device")
+        if mode not in ("device", "table"):
+            raise ValueError("saved match: deal mode %s" % mode)
+        s = cls(rec["game"], rs["name"], rs["options"], rec["names"], rec["start_chips"], None,
+                table=mode == "table")
         m = s.match
         if rec.get("intro_seed"):
             s.intro_seed = unhex(rec["intro_seed"])
@@ -176,7 +205,7 @@ class Session:
         if d is not None:
             m.restore(d["state"])
             s.state0 = d["state"]
-            replay_deal(m, unhex(d["seed"]), d["acts"])
+            replay_deal(m, d["seed"], d["acts"])
             s.acts = list(d["acts"])
         if m.ledger.total() != total:
             raise ValueError("saved match: the chips do not add up")

@@ -53,6 +53,9 @@ class Stock:
     def remaining(self):
         return bytes(self.cards[self.top:])
 
+    def need(self, code, seat):
+        """Every face is known here (oya.tabledeck.TableStock asks the table)."""
+
 
 def shuffled(deck, seed):
     """The deck shuffled by the deal's seed: Fisher-Yates on SHA-256 counter mode."""

@@ -1,0 +1,110 @@
+# Table-deck mode (oya.tabledeck): the engine asks the table for a card's face
+# only when the rules need it; entered cards are journaled actions, so resume
+# and replay work as for a device deal. On both runtimes.
+from oya import tabledeck, cards
+from oya.game import RuleError
+from oya.session import Session
+from oya.games.oicho import BET, DONE, TOP, SHIMO_COL, SHIMO, KOI_COL
+import table_util
+
+SEED = b"\x19" * 32
+NAMES = ["A", "B", "C"]
+
+
+def _oicho_pick(deal, seat, i):
+    ch = deal.choices(seat)
+    if deal.phase == 0:                        # betting: 2 on column 1 (or the first column open), then done
+        return ch[1] if DONE not in ch else DONE
+    return ch[(i * 7) % len(ch)]
+
+
+def test_a_table_deck_oicho_deal_ends_as_the_same_cards_dealt_by_the_device():
+    dev, tab, asked = table_util.mirror("oicho", {}, NAMES, SEED, _oicho_pick, deals=4)
+    assert tab.match.ledger.chips == dev.match.ledger.chips
+    assert tab.match.dealer == dev.match.dealer
+    assert sum(tab.match.ledger.chips) == 150
+    for n in range(4):
+        assert len(set(asked[n])) == len(asked[n])      # each card asked for once
+
+
+def test_face_down_cards_the_rules_never_need_are_never_asked_for():
+    opts = {"unbet_second_card": "face_down"}
+    dev, tab, asked = table_util.mirror("oicho", opts, NAMES, SEED, _oicho_pick)
+    # the device deal's face-down second cards of unbet columns
+    events = tab.recall[0]
+    s = Session("oicho", "t", opts, NAMES, table=True)
+    s.match.restore(events["state"])
+    from oya.session import replay_deal
+    d = replay_deal(s.match, None, events["acts"])
+    unbet = [c for c in range(d.ncols) if not d.bets[c]]
+    assert unbet, "the test wants an unbet column"
+    for c in unbet:
+        assert tabledeck.unknown(d.cols[c][1])    # still a card nobody entered
+    assert d.done and len(asked[0]) < len([e for e in d.events if e[0] == "card"])
+
+
+def _table_session():
+    s = Session("oicho", "t", {"maki_fuda": "off"}, NAMES, table=True)
+    s.draw_first_dealer(SEED)
+    return s
+
+
+def test_the_deal_waits_for_face_up_cards_and_refuses_a_fifth_copy():
+    s = _table_session()
+    d = s.begin_deal()
+    assert d.need_place() == ("col:1", True)
+    four = tabledeck.enter(12)                  # a 4 (month 4)
+    for i in range(4):
+        s.act(four)
+    # every column's first card is a 4 now; the betting has begun
+    assert d.need is None and [cards.rank(cards.HANAFUDA, c[0]) for c in d.cols] == [4, 4, 4, 4]
+    assert d.phase == 0 and len(s.acts) == 8
+    # the second card of a column: a fifth 4 is refused, nothing changes
+    while d.phase == 0:
+        s.act(1 * BET + 2)
+        if DONE in d.choices():
+            s.act(DONE)
+    assert d.need is None and d.phase == 1
+    s.act(TOP)
+    assert d.need is not None
+    before = (list(s.acts), bytes(d.known), d.need.k)
+    try:
+        s.act(four)
+        raise AssertionError("a fifth 4 was taken")
+    except RuleError as e:
+        assert "No 4" in str(e)
+    assert (list(s.acts), bytes(d.known), d.need.k) == before
+    # a game action while a card is wanted is refused too
+    try:
+        s.act(SHIMO_COL + 1)
+        raise AssertionError("an action was taken before the card")
+    except RuleError as e:
+        assert "card" in str(e)
+
+
+def test_the_last_entry_can_be_taken_back_until_the_next_action():
+    s = _table_session()
+    d = s.begin_deal()
+    s.act(tabledeck.enter(0))
+    s.act(tabledeck.enter(8))
+    assert d.need.k == 2 and s.undo_entry()
+    assert d.need.k == 1 and len(s.acts) == 2 and not d.cols[1] and d.need_place() == ("col:2", True)
+    s.act(tabledeck.enter(16))
+    assert cards.rank(cards.HANAFUDA, d.cols[1][0]) == 5
+    s.act(tabledeck.enter(16))
+    s.act(tabledeck.enter(16))
+    s.act(1 * BET + 1)                          # a game action: nothing to take back now
+    assert not s.undo_entry()
+
+
+def test_a_table_deck_match_resumes_from_its_journal_record():
+    s = _table_session()
+    d = s.begin_deal()
+    for c in (0, 4, 36, 20):
+        s.act(tabledeck.enter(c))
+    s.act(2 * BET + 3)
+    rec = s.record()
+    assert rec["deal_mode"] == "table" and rec["deal"]["seed"] is None
+    r = Session.from_record(rec)
+    assert r.match.table and r.match.deal.events == d.events and r.acts == s.acts
+    assert r.match.deal.turn == d.turn and r.match.deal.total == 3
