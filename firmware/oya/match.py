@@ -100,6 +100,7 @@ class Match:
                 "n": len(self.history) + 1, "dealer": d.dealer,
                 "seed": self.deal_seed, "events": d.events,
                 "balances": list(self.ledger.chips), "void": d.void,
+                "entered": [(e[1], d.known[e[0]], e[0]) for e in d.entries] if self.table else None,
             })
         self.ledger.log = None
         self.after_deal(d)

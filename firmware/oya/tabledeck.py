@@ -192,7 +192,7 @@ class TableDeal:
         self.pot0 = match.ledger.pot
         self.known = bytearray()
         self.acts = []             # game actions: seat, action, ...
-        self.entries = []          # draw indexes in the order they were entered (undo)
+        self.entries = []          # (draw index, seat) in the order entered: undo, transcripts
         self.need = None           # the pending NeedCard, or None
         self.inner = None
         self._build()
@@ -271,7 +271,7 @@ class TableDeal:
             while len(self.known) <= k:
                 self.known.append(NONE)
             self.known[k] = free_copy(self.kind, entered(action), self.known)
-            self.entries.append(k)
+            self.entries.append((k, seat))
             self._build()
             return
         self.acts.append(seat)
@@ -283,7 +283,7 @@ class TableDeal:
 
     def undo_entry(self):
         """Take back the last card entered (BACK before the next action)."""
-        k = self.entries.pop()
+        k = self.entries.pop()[0]
         self.known[k] = NONE
         self._build()
 
