@@ -66,7 +66,7 @@ def table_card(deal, seed, started):
     from oya import cards, tabledeck
     deck = bytearray(cards.deck(deal.kind))
     rng.Rng(rng.derive(seed, 0x40000000 + started)).shuffle(deck)
-    return tabledeck.enter(deck[deal.need.k])
+    return tabledeck.enter(deck[deal.wants.k])
 
 
 def play_match(game, nseats, seed, bots="random", max_deals=12, opts=None, ruleset_name="default",
@@ -91,7 +91,7 @@ def play_match(game, nseats, seed, bots="random", max_deals=12, opts=None, rules
         steps = 0
         while not deal.done:
             seat = deal.turn
-            if table_deck and deal.need is not None:
+            if table_deck and deal.wants is not None:
                 s.act(table_card(deal, seed, started), seat)
             else:
                 s.act(bot(deal, seat, bot_rng), seat)

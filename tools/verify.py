@@ -35,12 +35,12 @@ def _acts_of(deal_events):
 def _enter(deal, entered, where):
     """A table-deck deal: the cards it asks for now, from the transcript's
     `entered` list (each must be the card asked for, a card the deck holds)."""
-    while getattr(deal, "need", None) is not None:
+    while getattr(deal, "wants", None) is not None:
         if not entered:
-            raise Mismatch("%s: the deal asks for card %d, none was entered" % (where, deal.need.k))
+            raise Mismatch("%s: the deal asks for card %d, none was entered" % (where, deal.wants.k))
         e = entered.pop(0)
-        if e["n"] != deal.need.k:
-            raise Mismatch("%s: card %d entered when card %d was asked for" % (where, e["n"], deal.need.k))
+        if e["n"] != deal.wants.k:
+            raise Mismatch("%s: card %d entered when card %d was asked for" % (where, e["n"], deal.wants.k))
         try:
             deal.act(deal.encode("enter", {"card": e["card"]}), e["seat"])
         except Exception as ex:

@@ -193,7 +193,7 @@ class TableDeal:
         self.known = bytearray()
         self.acts = []             # game actions: seat, action, ...
         self.entries = []          # (draw index, seat) in the order entered: undo, transcripts
-        self.need = None           # the pending NeedCard, or None
+        self.wants = None           # the pending NeedCard, or None
         self.inner = None
         self._build()
 
@@ -203,7 +203,7 @@ class TableDeal:
         led = self.match.ledger
         led.chips = list(self.chips0)
         led.pot = self.pot0
-        self.need = None
+        self.wants = None
         self.stock = TableStock(self.known, self.size)
         cls = self.cls
         d = object.__new__(cls)    # kept even when __init__ stops halfway: it shows the table so far
@@ -214,7 +214,7 @@ class TableDeal:
             for i in range(0, len(a), 2):
                 d.act(a[i + 1], a[i])
         except NeedCard as e:
-            self.need = e
+            self.wants = e
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
@@ -222,32 +222,32 @@ class TableDeal:
     # -- the protocol, with entries ----------------------------------------------------
     @property
     def turn(self):
-        if self.need is not None:
-            s = self.need.seat
+        if self.wants is not None:
+            s = self.wants.seat
             return self.dealer if s < 0 else s
         return self.inner.turn
 
     @property
     def done(self):
-        return self.need is None and self.inner.turn < 0
+        return self.wants is None and self.inner.turn < 0
 
     def need_place(self):
         """(place, face up) of the card to enter, from its "card" event."""
-        code = UNKNOWN + self.need.k
+        code = UNKNOWN + self.wants.k
         for e in self.inner.events:
             if e[0] == "card" and e[1] == code:
                 return e[2], e[3]
         return "", False
 
     def choices(self, seat=None):
-        if self.need is None:
+        if self.wants is None:
             return self.inner.choices(seat)
         if seat is not None and seat != self.turn:
             return []
         return [enter(c) for c in kinds(self.kind)]
 
     def check(self, action, seat):
-        if self.need is None:
+        if self.wants is None:
             if action < 0:
                 return "No card to enter now"
             return self.inner.check(action, seat)
@@ -266,8 +266,8 @@ class TableDeal:
         msg = self.check(action, seat)
         if msg:
             raise RuleError(msg)
-        if self.need is not None:
-            k = self.need.k
+        if self.wants is not None:
+            k = self.wants.k
             while len(self.known) <= k:
                 self.known.append(NONE)
             self.known[k] = free_copy(self.kind, entered(action), self.known)
@@ -279,7 +279,7 @@ class TableDeal:
         try:
             self.inner.act(action, seat)
         except NeedCard as e:
-            self.need = e
+            self.wants = e
 
     def undo_entry(self):
         """Take back the last card entered (BACK before the next action)."""
@@ -306,7 +306,7 @@ class TableDeal:
         return self.inner.encode(do, args)
 
     def prompt(self, seat, lang=EN):
-        if self.need is None:
+        if self.wants is None:
             return self.inner.prompt(seat, lang)
         place, up = self.need_place()
         return ("Card? " if lang == EN else "フダ? ") + place

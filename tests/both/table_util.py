@@ -26,13 +26,13 @@ def mirror(game, opts, names, seed, pick, deals=1):
         t = tab.begin_deal()
         got = []
         for j in range(0, len(dev.acts), 2):
-            while t.need is not None:
-                got.append(t.need.k)
-                tab.act(tabledeck.enter(drawn[t.need.k]), t.turn)
+            while t.wants is not None:
+                got.append(t.wants.k)
+                tab.act(tabledeck.enter(drawn[t.wants.k]), t.turn)
             tab.act(dev.acts[j + 1], dev.acts[j])
-        while t.need is not None:
-            got.append(t.need.k)
-            tab.act(tabledeck.enter(drawn[t.need.k]), t.turn)
+        while t.wants is not None:
+            got.append(t.wants.k)
+            tab.act(tabledeck.enter(drawn[t.wants.k]), t.turn)
         asked.append(got)
         dev.end_deal()
         tab.end_deal()

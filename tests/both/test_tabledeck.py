@@ -57,23 +57,23 @@ def test_the_deal_waits_for_face_up_cards_and_refuses_a_fifth_copy():
     for i in range(4):
         s.act(four)
     # every column's first card is a 4 now; the betting has begun
-    assert d.need is None and [cards.rank(cards.HANAFUDA, c[0]) for c in d.cols] == [4, 4, 4, 4]
+    assert d.wants is None and [cards.rank(cards.HANAFUDA, c[0]) for c in d.cols] == [4, 4, 4, 4]
     assert d.phase == 0 and len(s.acts) == 8
     # the second card of a column: a fifth 4 is refused, nothing changes
     while d.phase == 0:
         s.act(1 * BET + 2)
         if DONE in d.choices():
             s.act(DONE)
-    assert d.need is None and d.phase == 1
+    assert d.wants is None and d.phase == 1
     s.act(TOP)
-    assert d.need is not None
-    before = (list(s.acts), bytes(d.known), d.need.k)
+    assert d.wants is not None
+    before = (list(s.acts), bytes(d.known), d.wants.k)
     try:
         s.act(four)
         raise AssertionError("a fifth 4 was taken")
     except RuleError as e:
         assert "No 4" in str(e)
-    assert (list(s.acts), bytes(d.known), d.need.k) == before
+    assert (list(s.acts), bytes(d.known), d.wants.k) == before
     # a game action while a card is wanted is refused too
     try:
         s.act(SHIMO_COL + 1)
@@ -87,8 +87,8 @@ def test_the_last_entry_can_be_taken_back_until_the_next_action():
     d = s.begin_deal()
     s.act(tabledeck.enter(0))
     s.act(tabledeck.enter(8))
-    assert d.need.k == 2 and s.undo_entry()
-    assert d.need.k == 1 and len(s.acts) == 2 and not d.cols[1] and d.need_place() == ("col:2", True)
+    assert d.wants.k == 2 and s.undo_entry()
+    assert d.wants.k == 1 and len(s.acts) == 2 and not d.cols[1] and d.need_place() == ("col:2", True)
     s.act(tabledeck.enter(16))
     assert cards.rank(cards.HANAFUDA, d.cols[1][0]) == 5
     s.act(tabledeck.enter(16))

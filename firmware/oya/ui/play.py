@@ -150,7 +150,7 @@ class PlayScreen(Screen):
         seat = deal.turn if self.acting < 0 else self.acting
         self.acting = seat
         self.entry = None
-        if getattr(deal, "need", None) is not None:     # a table deck waits for a card
+        if self.s.match.table and deal.wants is not None:     # a table deck waits for a card
             from oya.ui.entry import Picker
             self.entry = Picker(self, deal)
             self.entries = []
