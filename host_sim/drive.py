@@ -81,11 +81,7 @@ def setup_table(sim, game, seats=None, bots=0, table_deck=False):
     sim.press("up")                                   # wraps to "Continue >"
     if table_deck:
         sim.press("up")                               # deal: device
-        sim.press("ok")
-        expect(sim, "deal", "deal")
-        sim.press("down")                             # table deck
-        sim.press("ok")
-        expect(sim, w("options"), "options")
+        sim.press("ok")                               # -> table deck
         sim.press("down")                             # Continue >
     sim.press("ok")
     sim.advance(100)

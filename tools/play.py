@@ -79,7 +79,8 @@ def play_match(game, nseats, seed, bots="random", max_deals=12, opts=None, rules
     if opts is None:
         opts = rules.defaults(mod.OPTIONS)
     names = names or ["P%d" % (i + 1) for i in range(nseats)]
-    s = Session(game, ruleset_name, opts, names, None, journal, seed, table=table_deck)
+    s = Session(game, ruleset_name, opts, names, None, journal, seed)
+    s.match.table = table_deck
     s.match.history = []
     s.draw_first_dealer(rng.derive(seed, 0))
     bot = bots_for(game, bots) if isinstance(bots, str) else bots
@@ -100,7 +101,11 @@ def play_match(game, nseats, seed, bots="random", max_deals=12, opts=None, rules
                 on_step(s)
             if steps > step_limit:
                 raise RuntimeError("deal %d did not end in %d steps" % (started, step_limit))
+        if table_deck:       # the cards entered, for the transcript: (seat, card, place in the order taken)
+            entered = [(e[1], deal.known[e[0]], e[0]) for e in deal.entries]
         s.end_deal()
+        if table_deck:
+            s.match.history[-1]["entered"] = entered
     return s
 
 

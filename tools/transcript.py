@@ -10,10 +10,15 @@ def _who(x):
     return "pot" if x == POT else x
 
 
+def _name(kind, code):
+    """A card's name; "?" for a table-deck card nobody entered (oya.tabledeck)."""
+    return "?" if code >= 0x80 else cards.name(kind, code)
+
+
 def event_json(kind, ev):
     t = ev[0]
     if t == "card":
-        return {"t": "card", "card": cards.name(kind, ev[1]), "to": ev[2], "up": bool(ev[3])}
+        return {"t": "card", "card": _name(kind, ev[1]), "to": ev[2], "up": bool(ev[3])}
     if t == "reveal":
         return {"t": "reveal", "card": cards.name(kind, ev[1]), "at": ev[2]}
     if t == "act":

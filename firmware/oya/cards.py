@@ -56,10 +56,7 @@ def suit(code):
 
 
 def name(kind, code):
-    """The transcript string of a card (see TRANSCRIPT.md); "?" for a card
-    on the table not entered yet (oya.tabledeck)."""
-    if code >= 0x80:
-        return "?"
+    """The transcript string of a card (see TRANSCRIPT.md)."""
     if kind >= STD52:
         return RANKS52[code % 13] + SUITS[(code % 52) // 13]
     r = str(code // 4 + 1)

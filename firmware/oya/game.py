@@ -103,20 +103,11 @@ class Deal:
         self.apply(action, seat)
 
     def deal_card(self, to, up, card=None):
-        """Take the top card (or `card`, already drawn) to `to`, logged. A
-        card dealt face up is one whose face the table needs now."""
+        """Take the top card (or `card`, already drawn) to `to`, logged."""
         if card is None:
             card = self.stock.draw()
         self.events.append(("card", card, to, up))
-        if up:
-            self.stock.need(card, -1)
         return card
-
-    def need(self, code, seat=-1):
-        """The rules need this card's face now (a forced rule, a showdown):
-        nothing to do when the device dealt it; with a table deck the deal
-        waits here for `seat` (-1: the dealer) to enter it (oya.tabledeck)."""
-        self.stock.need(code, seat)
 
     def log_act(self, seat, do, args=None):
         self.events.append(("act", seat, do, args))

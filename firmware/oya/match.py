@@ -78,11 +78,8 @@ class Match:
         """Begin a deal from a 32-byte seed (fresh entropy by default), or from
         a fixed list of cards (top first) when `cards` is given."""
         if self.table:
-            from oya.tabledeck import TableDeal
-            self.deal_seed = None
-            self.started += 1
-            self.deal = TableDeal(self, self.dealer, self.DEAL)
-            return self.deal
+            from oya.tabledeck import start_deal
+            return start_deal(self)
         if seed is None:
             seed = self.next_seed()
         src = stock.fixed(cards) if cards is not None else stock.shuffled(self.deck(), seed)
@@ -100,7 +97,6 @@ class Match:
                 "n": len(self.history) + 1, "dealer": d.dealer,
                 "seed": self.deal_seed, "events": d.events,
                 "balances": list(self.ledger.chips), "void": d.void,
-                "entered": [(e[1], d.known[e[0]], e[0]) for e in d.entries] if self.table else None,
             })
         self.ledger.log = None
         self.after_deal(d)

@@ -20,35 +20,25 @@ from oya.games import load
 RECALL = 10
 
 
-def new_match(game, opts, names, chips=None, seed=None, table=False):
-    m = load(game).MATCH(opts, names, chips, 0, seed)
-    if table:
-        m.table = True        # real cards on the table (oya.tabledeck): no seed, cards entered
-    return m
+def new_match(game, opts, names, chips=None, seed=None):
+    return load(game).MATCH(opts, names, chips, 0, seed)
 
 
 def replay_deal(match, seed, acts):
     """Start a deal of `match` from `seed` (bytes, hex or None: a table
     deck) and apply `acts` ([seat, action] pairs, flattened; a table deck's
     entered cards are actions too). Returns the deal."""
-    if isinstance(seed, str):
-        seed = unhex(seed)
-    deal = match.start_deal(seed)
+    deal = match.start_deal(unhex(seed) if seed else None)
     for i in range(0, len(acts), 2):
         deal.act(acts[i + 1], acts[i])
     return deal
 
 
-def _seed(match):
-    """The deal's seed for the journal: hex, or None with a table deck."""
-    return hexstr(match.deal_seed) if match.deal_seed is not None else None
-
-
 class Session:
-    def __init__(self, game, ruleset_name, opts, names, chips=None, journal=None, seed=None, table=False):
+    def __init__(self, game, ruleset_name, opts, names, chips=None, journal=None, seed=None):
         self.game = game
         self.ruleset_name = ruleset_name
-        self.match = new_match(game, opts, names, chips, seed, table)
+        self.match = new_match(game, opts, names, chips, seed)
         self.journal = journal
         self.intro_seed = None
         self.state0 = None        # match state at the start of the deal in play
@@ -80,21 +70,9 @@ class Session:
         self.acts.append(action)
         self.save()
 
-    def undo_entry(self):
-        """Table deck: take back the card entered last, if nothing was done
-        since (BACK on the next screen). True when one was taken back."""
-        a = self.acts
-        deal = self.match.deal
-        if not self.match.table or deal is None or len(a) < 2 or a[-1] >= 0:
-            return False
-        deal.undo_entry()
-        del a[-2:]
-        self.save()
-        return True
-
     def end_deal(self):
         m = self.match
-        entry = {"state": self.state0, "seed": _seed(m), "acts": self.acts}
+        entry = {"state": self.state0, "seed": m.deal_seed and hexstr(m.deal_seed), "acts": self.acts}
         if self.journal is not None:
             self._put_recall(m.started, entry)
         else:
@@ -111,7 +89,7 @@ class Session:
         m = self.match
         deal = None
         if m.deal is not None:
-            deal = {"seed": _seed(m), "acts": self.acts, "state": self.state0}
+            deal = {"seed": m.deal_seed and hexstr(m.deal_seed), "acts": self.acts, "state": self.state0}
         rec = {
             "v": 1, "game": self.game,
             "ruleset": {"name": self.ruleset_name, "options": m.opts},
@@ -189,12 +167,9 @@ class Session:
                        load(rec["game"]).OPTIONS)
         if len(rec["state"]["chips"]) != len(rec["names"]):
             raise ValueError("saved match: seats and chips differ")
-        mode = rec.get("deal_mode", "device")
-        if mode not in ("device", "table"):
-            raise ValueError("saved match: deal mode %s" % mode)
-        s = cls(rec["game"], rs["name"], rs["options"], rec["names"], rec["start_chips"], None,
-                table=mode == "table")
+        s = cls(rec["game"], rs["name"], rs["options"], rec["names"], rec["start_chips"], None)
         m = s.match
+        m.table = rec.get("deal_mode") == "table"     # real cards on the table (oya.tabledeck)
         if rec.get("intro_seed"):
             s.intro_seed = unhex(rec["intro_seed"])
             m.choose_first_dealer(s.intro_seed)

@@ -54,7 +54,9 @@ class Stock:
         return bytes(self.cards[self.top:])
 
     def need(self, code, seat):
-        """Every face is known here (oya.tabledeck.TableStock asks the table)."""
+        """The rules need this card's face now (a forced rule, a showdown):
+        known here; oya.tabledeck.TableStock asks `seat` (-1: the dealer) to
+        enter it, and the deal waits."""
 
 
 def shuffled(deck, seed):

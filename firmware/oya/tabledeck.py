@@ -9,8 +9,8 @@
 #   the order of its "card" events). A placeholder is a card lying on the
 #   table whose face the device does not know.
 # - Whenever the rules need a card's face the engine says so with
-#   Deal.need(code, seat) (Deal.deal_card does it for every card dealt face
-#   up; the engine adds the face-down points: a hand that decides a forced
+#   self.stock.need(code, seat) (done here for every card dealt face up, by
+#   deal_card; the engine adds the face-down points: a hand that decides a forced
 #   draw, a showdown, a fold that shows, an exposed draw). In device mode
 #   need() does nothing. Here a placeholder raises NeedCard: the action in
 #   progress stops halfway, and the deal waits for that card to be entered.
@@ -122,6 +122,12 @@ def klass(kind, code):
     return code // 4
 
 
+def class_name(kind, code):
+    """What a player calls the card's class: "4" for any hanafuda 4."""
+    n = cards.name(kind, code)
+    return n[:-1] if kind == cards.HANAFUDA else n
+
+
 def kinds(kind):
     """One code per class, in deck order: what the picker offers."""
     out = bytearray()
@@ -176,6 +182,39 @@ def likely(kind, known):
 
 # -- the deal ---------------------------------------------------------------------------
 
+def start_deal(match):
+    """Match.start_deal with a table deck: no seed, the cards come later."""
+    match.deal_seed = None
+    match.started += 1
+    match.deal = TableDeal(match, match.dealer, match.DEAL)
+    return match.deal
+
+
+def undo(session):
+    """Take back the card entered last, if nothing was done since (BACK on
+    the next screen): the deal and the journal. True when one was."""
+    a = session.acts
+    deal = session.match.deal
+    if deal is None or len(a) < 2 or a[-1] >= 0:
+        return False
+    deal.undo_entry()
+    del a[-2:]
+    session.save()
+    return True
+
+
+def _with_table(cls):
+    """The engine's Deal class, with every card dealt face up asked for as
+    it is dealt (game.Deal.deal_card logs it first: its place is known)."""
+    class Table(cls):
+        def deal_card(self, to, up, card=None):
+            card = cls.deal_card(self, to, up, card)
+            if up:
+                self.stock.need(card, -1)
+            return card
+    return Table
+
+
 class TableDeal:
     """A game's deal played with a real deck: the engine's deal (`inner`),
     rebuilt from the game actions and the entered cards whenever a card is
@@ -185,7 +224,7 @@ class TableDeal:
     def __init__(self, match, dealer, cls):
         self.match = match
         self.dealer = dealer
-        self.cls = cls
+        self.cls = _with_table(cls)
         self.kind = match.deck_kind()
         self.size = len(cards.deck(self.kind))
         self.chips0 = list(match.ledger.chips)
@@ -257,7 +296,7 @@ class TableDeal:
         if code < 0 or code >= 0x80 or code not in cards.deck(self.kind):
             return "Enter the card first"
         if free_copy(self.kind, code, self.known) < 0:
-            return "No %s left in the deck" % cards.name(self.kind, code)
+            return "No %s left in the deck" % class_name(self.kind, code)
         return None
 
     def act(self, action, seat=None):
@@ -287,9 +326,14 @@ class TableDeal:
         self.known[k] = NONE
         self._build()
 
+    def seen(self, seat):
+        """The cards `seat` can see, less those only the table knows (not
+        entered): a peek shows what the device knows, the rest is in hand."""
+        return bytes(c for c in self.inner.seen(seat) if not unknown(c))
+
     def label(self, action, lang=EN):
         if action < 0:
-            return cards.name(self.kind, entered(action))
+            return class_name(self.kind, entered(action))
         return self.inner.label(action, lang)
 
     def decode(self, action):

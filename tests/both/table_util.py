@@ -12,7 +12,8 @@ def mirror(game, opts, names, seed, pick, deals=1):
     entering each card asked for from the device deal. Returns (device
     session, table session, [entered draw indexes per deal])."""
     dev = Session(game, "t", dict(opts), names)
-    tab = Session(game, "t", dict(opts), names, table=True)
+    tab = Session(game, "t", dict(opts), names)
+    tab.match.table = True
     dev.draw_first_dealer(rng.derive(seed, 0))
     tab.draw_first_dealer(rng.derive(seed, 0))
     asked = []

@@ -32,7 +32,8 @@ def test_face_down_cards_the_rules_never_need_are_never_asked_for():
     dev, tab, asked = table_util.mirror("oicho", opts, NAMES, SEED, _oicho_pick)
     # the device deal's face-down second cards of unbet columns
     events = tab.recall[0]
-    s = Session("oicho", "t", opts, NAMES, table=True)
+    s = Session("oicho", "t", opts, NAMES)
+    s.match.table = True
     s.match.restore(events["state"])
     from oya.session import replay_deal
     d = replay_deal(s.match, None, events["acts"])
@@ -44,7 +45,8 @@ def test_face_down_cards_the_rules_never_need_are_never_asked_for():
 
 
 def _table_session():
-    s = Session("oicho", "t", {"maki_fuda": "off"}, NAMES, table=True)
+    s = Session("oicho", "t", {"maki_fuda": "off"}, NAMES)
+    s.match.table = True
     s.draw_first_dealer(SEED)
     return s
 
@@ -87,14 +89,14 @@ def test_the_last_entry_can_be_taken_back_until_the_next_action():
     d = s.begin_deal()
     s.act(tabledeck.enter(0))
     s.act(tabledeck.enter(8))
-    assert d.wants.k == 2 and s.undo_entry()
+    assert d.wants.k == 2 and tabledeck.undo(s)
     assert d.wants.k == 1 and len(s.acts) == 2 and not d.cols[1] and d.need_place() == ("col:2", True)
     s.act(tabledeck.enter(16))
     assert cards.rank(cards.HANAFUDA, d.cols[1][0]) == 5
     s.act(tabledeck.enter(16))
     s.act(tabledeck.enter(16))
     s.act(1 * BET + 1)                          # a game action: nothing to take back now
-    assert not s.undo_entry()
+    assert not tabledeck.undo(s)
 
 
 def test_a_table_deck_match_resumes_from_its_journal_record():

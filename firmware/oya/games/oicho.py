@@ -361,7 +361,7 @@ class OichoDeal(Deal):
     def _need(self, hand, seat):
         """The faces of `hand` are needed now (a table deck asks `seat`)."""
         for c in hand:
-            self.need(c, seat)
+            self.stock.need(c, seat)
 
     # -- protocol -------------------------------------------------------------------
     def choices(self, seat=None):

@@ -1,19 +1,21 @@
-# The card picker of a table-deck deal (oya.tabledeck): the deal waits for
-# the face of a card on the table. Imported by the deal screen only when a
-# card is asked for, so device deals never load it.
+# The deal screen of a table-deck match (oya.tabledeck): TablePlay, the
+# device's PlayScreen with a card picker for when the deal waits for the face
+# of a card on the table. Imported only for a table-deck match, so device
+# deals never load it.
 #
 # UP/DOWN step through what the game tells apart (oya.tabledeck.kinds: a
 # month, the red pin, a wild), starting on the most likely card given the
 # cards the table has seen; the card's name and picture word show before
 # OK enters it. A card the deck cannot hold is refused with the engine's
 # message. BACK takes the last entry back while nothing else was done since
-# (oya.session.Session.undo_entry); with nothing to take back it opens the
+# (oya.tabledeck.undo); with nothing to take back it opens the
 # pause menu. The screen reads only what the table may know: the prompt
 # (which place wants a card), the public table and the public cards.
 from oya import cards, tabledeck
 from oya.ui import keys
 from oya.ui.grid import ROWS
 from oya.ui.widgets import wrap
+from oya.ui.play import PlayScreen, INTRO, HANDOFF, DECIDE
 
 # what the hanafuda month's card shows (Oicho-Kabu's hanafuda deck)
 MONTHS = ("pine", "plum", "cherry", "wisteria", "iris", "peony", "clover", "pampas",
@@ -21,6 +23,7 @@ MONTHS = ("pine", "plum", "cherry", "wisteria", "iris", "peony", "clover", "pamp
 MONTHS_JA = ("マツ", "ウメ", "サクラ", "フジ", "アヤメ", "ボタン", "ハギ", "ススキ", "キク", "モミジ")
 HINT = ("UP/DN card OK enter", "UP/DN フダ OK ニュウリョク")
 UNDO = ("BACK undo last card", "BACK ヒトツ モドス")
+TABLE_DECK = ("Table deck", "テーブル ノ フダ")
 MENU = ("BACK menu", "BACK メニュー")
 
 
@@ -74,13 +77,60 @@ class Picker:
             self.i = (self.i + 1) % n
         elif k == keys.OK:
             play.take(tabledeck.enter(self.kinds[self.i]), play.acting)
-        elif k == keys.BACK:
-            undo(play)
+
+
+
+class TablePlay(PlayScreen):
+    """The deal screen of a table-deck match (oya.ui.app.start_play picks
+    it): the picker while a card is asked for, BACK takes the last entry
+    back, and the intro says "Table deck" where a device deal commits to
+    its seed (there is none: the table shuffles)."""
+    entry = None
+
+    def refresh(self):
+        deal = self.s.match.deal
+        self.entry = None
+        if deal is not None and deal.wants is not None:
+            self.msg = None
+            self.acting = deal.turn
+            self.entry = Picker(self, deal)
+            self.entries = []
+            self.state = DECIDE
+            if not deal.need_place()[1] and self.acting != self.seen_by and self.app.humans() > 1:
+                self.state = HANDOFF         # a face-down card: its owner enters it
+            return
+        PlayScreen.refresh(self)
+
+    def table_rows(self):
+        if self.entry is not None:
+            return ROWS - 5                  # the rows a full choice list leaves
+        return PlayScreen.table_rows(self)
+
+    def draw(self, g):
+        if self.entry is not None and self.state == DECIDE:
+            self.entry.draw(g)
+        else:
+            PlayScreen.draw(self, g)
+
+    def draw_intro(self, g):
+        PlayScreen.draw_intro(self, g)
+        g.put(2, TABLE_DECK[self.lang()])
+
+    def key(self, k):
+        st = self.state
+        if st == INTRO and k == keys.HOLD_OK:
+            return                           # no commitment to print
+        if k == keys.BACK and (st == DECIDE or st == HANDOFF):
+            undo(self)
+        elif self.entry is not None and st == DECIDE:
+            self.entry.key(k)
+        else:
+            PlayScreen.key(self, k)
 
 
 def undo(play):
-    """BACK on a table-deck screen: the last entry back, else the pause menu."""
-    if play.s.undo_entry():
+    """BACK on a deal screen: the last entry back, else the pause menu."""
+    if tabledeck.undo(play.s):
         play.acting = -1
         play.refresh()
     else:

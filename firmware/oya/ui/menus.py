@@ -71,10 +71,11 @@ def recall_lines(app, entry, n):
     return lines
 
 
-def _seed_text(app, entry):
+def _seed_text(app, entry, word=True):
+    """A recalled deal's seed (its first 8 digits), or "table deck"."""
     if entry["seed"] is None:
         return "table deck"
-    return "%s %s" % (t("seed", app.lang), entry["seed"][:8])
+    return ("%s %s" % (t("seed", app.lang), entry["seed"][:8])) if word else entry["seed"][:8]
 
 
 def recall_screen(app):
@@ -83,7 +84,7 @@ def recall_screen(app):
     if not rec:
         app.push(Message(t("recall", L), ["-"], app.pop))
         return
-    items = ["#%d %s" % (len(rec) - i, (rec[i]["seed"] or "table deck")[:8]) for i in range(len(rec) - 1, -1, -1)]
+    items = ["#%d %s" % (len(rec) - i, _seed_text(app, rec[i], False)) for i in range(len(rec) - 1, -1, -1)]
 
     def pick(i):
         j = len(rec) - 1 - i
@@ -99,8 +100,6 @@ def print_commit(app):
     the seed printed after it (python -m tools verify)."""
     m = app.session.match
     L = app.lang
-    if m.table:
-        return                # the table shuffles: nothing to commit to
     c = rng.commit(app.pending_seed())
     app.print_lines(["%s %d  %s" % (t("deal", L), m.deal_no + 1, game_name(app.session.game, L)),
                      t("commit", L) + ":", c[:32], c[32:]])

@@ -119,7 +119,6 @@ class PlayScreen(Screen):
         self.result_lines = None
         self.result_top = 0
         self.acting = -1         # the seat deciding (the turn, or an out-of-turn seat)
-        self.entry = None        # a table deck's card picker (oya.ui.entry) while a card is asked for
 
     # -- helpers ------------------------------------------------------------------
     @property
@@ -149,14 +148,6 @@ class PlayScreen(Screen):
             return
         seat = deal.turn if self.acting < 0 else self.acting
         self.acting = seat
-        self.entry = None
-        if self.s.match.table and deal.wants is not None:     # a table deck waits for a card
-            from oya.ui.entry import Picker
-            self.entry = Picker(self, deal)
-            self.entries = []
-            up = deal.need_place()[1]
-            self.state = HANDOFF if not up and seat != self.seen_by and self.app.humans() > 1 else DECIDE
-            return
         self.entries = group_choices(deal, seat, self.lang())
         if self.others(deal, seat):
             self.entries.append((t("others", self.lang()), None, None))
@@ -181,8 +172,6 @@ class PlayScreen(Screen):
             self.draw_peek(g)
         elif self.state == RESULTS:
             self.draw_results(g)
-        elif self.entry is not None:
-            self.entry.draw(g)
         else:
             self.draw_decide(g)
 
@@ -191,11 +180,9 @@ class PlayScreen(Screen):
         L = self.lang()
         g.put(0, "%s %d" % (t("deal", L), m.deal_no + 1), True)
         g.put(1, "%s: %s" % (t("dealer", L), m.ledger.names[m.dealer]))
-        if m.table:
-            g.put(2, "Table deck")        # no seed: the table shuffles
-        else:
-            from oya.rng import commit
-            g.put(2, "%s %s" % (t("commit", L), commit(self.app.pending_seed())[:8]))
+        seed = self.app.pending_seed()
+        from oya.rng import commit
+        g.put(2, "%s %s" % (t("commit", L), commit(seed)[:8]))
         names = m.ledger.names
         r = 3
         for i in range(len(names)):
@@ -354,7 +341,7 @@ class PlayScreen(Screen):
                 self.seen_by = self.acting
                 self.state = DECIDE
             elif k == keys.BACK:
-                self.back()
+                self.app.pause_menu()
         elif self.state == PEEK:
             if k == keys.RELEASE or k == keys.BACK:
                 self.state = DECIDE if self.seen_by == self.peek_seat else HANDOFF
@@ -374,9 +361,6 @@ class PlayScreen(Screen):
             self.key_decide(k)
 
     def key_decide(self, k):
-        if self.entry is not None:
-            self.entry.key(k)
-            return
         seat = self.acting
         if self.is_bot(seat):
             if k == keys.BACK:
@@ -408,15 +392,6 @@ class PlayScreen(Screen):
             else:
                 self.ask_amount(label, acts, nums, seat)
         elif k == keys.BACK:
-            self.back()
-
-    def back(self):
-        """BACK in a deal: the pause menu; with a table deck, first the card
-        entered last, while nothing was done since."""
-        if self.s.match.table:
-            from oya.ui.entry import undo
-            undo(self)
-        else:
             self.app.pause_menu(self)
 
     def ask_amount(self, label, acts, nums, seat):

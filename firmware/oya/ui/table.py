@@ -28,24 +28,18 @@ def edit_options(app, game, rs_name, opts):
         opts = dict((e[0], e[1]) for e in table)
     opts = dict(opts)
     menu = Menu(t("options", L), [], None, app.pop)
-    app.new_deal = "device"      # the match setting beside the ruleset: who deals
+    app.table_deck = False       # the match setting beside the ruleset: device deals, or real cards
 
     def refresh():
-        menu.items = ([option_row(e[0], opts[e[0]]) for e in table] + [("deal", DEAL_TEXT[DEALS.index(app.new_deal)])]
-                      + [t("start", L)])
-
-    def set_deal(v):
-        app.new_deal = v
-        refresh()
-        app.pop()
+        menu.items = ([option_row(e[0], opts[e[0]]) for e in table]
+                      + [("deal", "table deck" if app.table_deck else "device"), t("start", L)])
 
     def pick(i):
-        if i == len(table):
-            # device: shuffled and dealt by the device; table: real cards, entered when needed
-            app.push(Menu("deal", list(DEAL_TEXT), lambda j: set_deal(DEALS[j]), app.pop,
-                          DEALS.index(app.new_deal)))
+        if i == len(table):      # deal: OK switches device / table deck
+            app.table_deck = not app.table_deck
+            refresh()
             return
-        if i == len(table) + 1:
+        if i > len(table):
             pick_seats(app, game, rs_name, opts)
             return
         e = table[i]
@@ -146,9 +140,8 @@ def pick_bots(app, game, rs_name, opts, names):
     n = len(names)
 
     def done(b):
-        if b and getattr(app, "new_deal", "device") == "table":
-            # a bot cannot see the real cards it would hold
-            app.push(Message(t("bots", L), wrap("No bots with a table deck: every seat is a person"), app.pop))
+        if b and app.table_deck:         # a bot cannot see the real cards it holds
+            app.push(Message(t("bots", L), ["No bots with a", "table deck"], app.pop))
             return
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
@@ -163,7 +156,8 @@ def start_new(app, game, rs_name, opts, names, bots):
     from oya.ui import tables
     forget(*FLOWS)
     app.match_j.clear()
-    s = Session(game, rs_name, opts, names, None, app.match_j, table=getattr(app, "new_deal", "device") == "table")
+    s = Session(game, rs_name, opts, names, None, app.match_j)
+    s.match.table = app.table_deck
     s.draw_first_dealer()
     L = app.lang
     m = s.match
@@ -178,9 +172,6 @@ def start_new(app, game, rs_name, opts, names, bots):
     app._starting = (s, bots)
     app.replace(Message(t("first", L), lines, app.start_pending))
 
-
-DEALS = ("device", "table")          # the deal modes; shown as DEAL_TEXT
-DEAL_TEXT = ("device", "table deck")
 
 LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
 
