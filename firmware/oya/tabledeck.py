@@ -180,6 +180,15 @@ def likely(kind, known):
     return at
 
 
+def refuse(game, opts):
+    """Why a ruleset cannot be played with a table deck, or None: a rule
+    that tells apart cards the picker does not (their transcript names are
+    one: a Kachi-kachi red 7 and black 7 are both "7")."""
+    if game == "kachi" and opts.get("color_tiebreak", "off") != "off":
+        return "Colour tie-break needs the device's deal"
+    return None
+
+
 # -- the deal ---------------------------------------------------------------------------
 
 def start_deal(match):

@@ -110,3 +110,38 @@ def test_a_table_deck_match_resumes_from_its_journal_record():
     r = Session.from_record(rec)
     assert r.match.table and r.match.deal.events == d.events and r.acts == s.acts
     assert r.match.deal.turn == d.turn and r.match.deal.total == 3
+
+
+def _kachi_pick(deal, seat, i):
+    ch = deal.choices(seat)
+    from oya.games.kachi import FOLD
+    real = [a for a in ch if a != FOLD] or ch
+    return real[(i * 5) % len(real)]
+
+
+def test_a_table_deck_kachi_match_ends_as_the_same_cards_dealt_by_the_device():
+    for opts in ({}, {"draw_exposure": "any_card", "shibari": "on"}, {"deck_variant": "three_1s_10s"}):
+        dev, tab, asked = table_util.mirror("kachi", opts, ["A", "B", "C", "D"], SEED, _kachi_pick, deals=5)
+        assert tab.match.ledger.chips == dev.match.ledger.chips
+        assert tab.match.ledger.pot == dev.match.ledger.pot
+        for n in range(5):
+            assert len(set(asked[n])) == len(asked[n])
+
+
+def test_kachi_entries_the_picker_tells_apart_and_a_second_red_pin_refused():
+    kinds = tabledeck.kinds(cards.KACHI20)
+    names = [cards.name(cards.KACHI20, c) for c in kinds]
+    assert names == ["1r", "1g", "2", "3", "4g", "4", "5", "6", "7", "8", "9", "10"]
+    s = Session("kachi", "t", {}, ["A", "B", "C"])
+    s.match.table = True
+    s.draw_first_dealer(SEED)
+    d = s.begin_deal()
+    assert d.wants is not None and d.turn == d.dealer and d.need_place()[1] is False  # the dealer's own cards
+    s.act(tabledeck.enter(cards.KACHI_AKA_PIN))
+    try:
+        s.act(tabledeck.enter(cards.KACHI_AKA_PIN))
+        raise AssertionError("a second red pin was taken")
+    except RuleError as e:
+        assert str(e) == "No 1r left in the deck"
+    assert tabledeck.refuse("kachi", {"color_tiebreak": "red_high"})
+    assert tabledeck.refuse("kachi", {}) is None

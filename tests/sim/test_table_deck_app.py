@@ -10,7 +10,7 @@ import pytest
 from tests.sim.appdriver import AppDriver
 from tests.sim.test_device_app import QUICK, final_ranking_rows, snapshot
 
-TABLE_GAMES = ["oicho"]
+TABLE_GAMES = ["oicho", "kachi"]
 
 
 def driver(game, seed=1, **opts):

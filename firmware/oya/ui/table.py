@@ -143,6 +143,12 @@ def pick_bots(app, game, rs_name, opts, names):
         if b and app.table_deck:         # a bot cannot see the real cards it holds
             app.push(Message(t("bots", L), ["No bots with a", "table deck"], app.pop))
             return
+        if app.table_deck:
+            from oya.tabledeck import refuse
+            why = refuse(game, opts)
+            if why:
+                app.push(Message("table deck", wrap(why), app.pop))
+                return
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
     app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop))
