@@ -50,7 +50,9 @@ BUDGETS = {
     "display_median": (256, "display bytes per screen change, median", "B"),
     "printer_overruns": (0, "printer overruns (bytes lost)", ""),
     "press_late": (0, "presses during printing handled after the next line was sent", ""),
+    "table_presses_per_card": (2, "Oicho-Kabu table deck: presses per card entered, average", ""),
 }
+OPTIONAL = ("table_presses_per_card",)     # measured only when its game is benched
 
 
 # ---- helpers -----------------------------------------------------------------
@@ -308,6 +310,9 @@ def measure(games, firmware=FIRMWARE, jobs=2, with_printer=True):
         fig["micropython"] = mp
         fig["runtime"] = _runtime_version()
         log("bench: MicroPython runs done (%.0f s)" % (time.time() - t0))
+        from tools import benchtable
+        fig["table_deck"] = benchtable.figures(games)
+        log("bench: table-deck runs done (%.0f s)" % (time.time() - t0))
         if with_printer:
             from tools.benchprint import printer_figures
             fig["printer"] = printer_figures(firmware)
@@ -369,6 +374,9 @@ def summarise(fig):
     if pr:
         values["printer_overruns"] = pr["overruns"]
         values["press_late"] = pr["press_late"]
+    td = fig.get("table_deck") or {}
+    if "oicho" in td:
+        values["table_presses_per_card"] = td["oicho"]["presses_per_card"]
     s["budget_values"] = values
     return s
 
@@ -378,6 +386,8 @@ def check_budgets(summary):
     out = []
     for name, (limit, what, unit) in BUDGETS.items():
         if name not in summary["budget_values"]:
+            if name in OPTIONAL:
+                continue
             out.append((name, None, limit, False, what + " (not measured)"))
             continue
         v = summary["budget_values"][name]
@@ -453,6 +463,10 @@ def table(fig):
         lines.append("overruns %d; presses during printing %d, longest wait %d ms (event to key), "
                      "handled after the next line was sent: %d" % (
                          pr["overruns"], pr["presses"], pr["max_wait_ms"], pr["press_late"]))
+    if fig.get("table_deck"):
+        from tools import benchtable
+        lines.append("")
+        lines.extend(benchtable.lines(fig["table_deck"]))
     lines.append("")
     lines.append("Budgets")
     for name, v, limit, ok, what in check_budgets(s):
@@ -526,6 +540,12 @@ commit, for before/after figures); `--games oicho,kachi` measures fewer games.
   from the button driver queueing the event to `App.key()` receiving it, and a
   press is *late* when a UART write went out between the two. Virtual time:
   the firmware's own CPU time is not counted.
+- **Table deck.** `tools/benchtable.py`: a table-deck match of each game that
+  plays with one (CPython, the app's synchronous core), every decision a
+  seeded random legal choice reached the shorter way round, every card asked
+  for taken from a seeded shuffle and stepped to on the picker. *presses*
+  count button pushes, a held UP/DOWN (auto-repeat) being one push; *keys*
+  count every step. The Oicho-Kabu presses per card entered are a budget.
 """
 
 
