@@ -13,7 +13,7 @@ import tempfile
 
 import tools  # noqa: F401  (firmware on sys.path)
 
-GAMES = ("oicho", "kachi")         # the games a table deck plays so far
+from oya.tabledeck import GAMES    # the games a table deck plays so far
 
 
 def _new_table(app, K, game_index):

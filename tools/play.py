@@ -141,6 +141,12 @@ def main(argv):
     if not lo <= nseats <= hi:
         print("error: %s takes %d to %d seats." % (a.game, lo, hi), file=sys.stderr)
         return 2
+    if a.table_deck:
+        from oya.tabledeck import refuse
+        why = refuse(a.game, opts)
+        if why:
+            print("error: %s." % why, file=sys.stderr)
+            return 2
     s = play_match(a.game, nseats, seed, a.bots, a.deals, opts, name, table_deck=a.table_deck)
     t = transcript.build(s.match, name, rng.derive(seed, 0))
     text = json.dumps(t, indent=1, ensure_ascii=False)

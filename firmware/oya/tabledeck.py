@@ -180,10 +180,16 @@ def likely(kind, known):
     return at
 
 
+GAMES = ("oicho", "kachi")     # the engines that say when they need a face (stock.need)
+
+
 def refuse(game, opts):
-    """Why a ruleset cannot be played with a table deck, or None: a rule
+    """Why a ruleset cannot be played with a table deck, or None: a game
+    whose engine does not say yet when it needs a card's face, or a rule
     that tells apart cards the picker does not (their transcript names are
     one: a Kachi-kachi red 7 and black 7 are both "7")."""
+    if game not in GAMES:
+        return "No table deck for this game yet"
     if game == "kachi" and opts.get("color_tiebreak", "off") != "off":
         return "Colour tie-break needs the device's deal"
     return None
@@ -362,4 +368,6 @@ class TableDeal:
         if self.wants is None:
             return self.inner.prompt(seat, lang)
         place, up = self.need_place()
+        if place.startswith("seat:"):
+            place = self.match.ledger.names[int(place[5:])]
         return ("Card? " if lang == EN else "フダ? ") + place

@@ -145,3 +145,4 @@ def test_kachi_entries_the_picker_tells_apart_and_a_second_red_pin_refused():
         assert str(e) == "No 1r left in the deck"
     assert tabledeck.refuse("kachi", {"color_tiebreak": "red_high"})
     assert tabledeck.refuse("kachi", {}) is None
+    assert tabledeck.refuse("meri", {}) == "No table deck for this game yet"

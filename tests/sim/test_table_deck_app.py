@@ -169,3 +169,14 @@ def test_bots_are_refused_at_a_table_deck_table():
         assert d.app.session is None
     finally:
         d.close()
+
+
+def test_a_game_without_a_table_deck_yet_is_refused_at_setup():
+    d = driver("meri")
+    try:
+        with pytest.raises(AssertionError):
+            d.new_table("meri", ruleset="Quick", humans=4, table_deck=True)
+        assert "No table deck for this game yet" in " ".join(d.rows()), d.rows()
+        assert d.app.session is None
+    finally:
+        d.close()

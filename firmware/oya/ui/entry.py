@@ -56,12 +56,10 @@ class Picker:
         lines = play.app.table_lines(deal)
         if play.msg:
             lines = wrap(play.msg)[:2] + lines
-        r = play.put_table(g, ROWS - 6, lines)
-        g.put(r, "")
-        g.put(r + 1, ("  < %s >" % picture(self.kind, self.kinds[self.i], L))[:21])
-        g.put(r + 2, "")
-        g.put(r + 3, HINT[L])
-        g.put(r + 4, (UNDO if self.can_undo() else MENU)[L])
+        r = play.put_table(g, ROWS - 4, lines)
+        g.put(r, ("  < %s >" % picture(self.kind, self.kinds[self.i], L))[:21])
+        g.put(r + 1, HINT[L])
+        g.put(r + 2, (UNDO if self.can_undo() else MENU)[L])
 
     def can_undo(self):
         s = self.play.s
