@@ -111,16 +111,17 @@ def app_of(sim):
 
 
 def enter_card(sim, name):
-    """A table deck asks for a card: step the picker to `name` (a card as
-    TRANSCRIPT.md writes it; a hanafuda month without its copy letter) the
-    shorter way round, and press OK. Returns the presses made."""
+    """A table deck asks for a card: step the picker to `name` (what the
+    picker tells apart, as TRANSCRIPT.md writes it: a hanafuda month without
+    its copy letter, `1r`, a rank `A`..`K` or `10`) the shorter way round,
+    and press OK. Returns the presses made."""
     app = app_of(sim)
     picker = getattr(app.top(), "entry", None) if app is not None else None
     if picker is None:
         raise DriveError("no card is asked for, the screen shows:\n" + sim.screen())
-    C = sim.importer.load("oya.cards")
-    names = [C.name(picker.kind, c) for c in picker.kinds]
-    want = [i for i, n in enumerate(names) if n == name or (picker.kind == C.HANAFUDA and n[:-1] == name)]
+    T = sim.importer.load("oya.tabledeck")
+    names = [T.class_name(picker.kind, c) for c in picker.kinds]
+    want = [i for i, n in enumerate(names) if n == name.upper() or n == name]
     if not want:
         raise DriveError("no card %r in this deck (%s)" % (name, " ".join(names)))
     n = len(names)

@@ -113,7 +113,7 @@ def klass(kind, code):
     four copies of a month, the plain copies of a Kachi-kachi number; the red
     pin, the gilded cards and Kakkuri's wilds are classes of their own."""
     if kind >= cards.STD52:
-        return code % 52
+        return code % 13          # Kyutenhan reads ranks only (the suit kept is the first free one)
     if kind in (cards.KACHI20, cards.KACHI22) and code in (cards.KACHI_AKA_PIN, cards.KACHI_GILDED_1,
                                                              cards.KACHI_GILDED_4):
         return 100 + code
@@ -125,6 +125,8 @@ def klass(kind, code):
 def class_name(kind, code):
     """What a player calls the card's class: "4" for any hanafuda 4."""
     n = cards.name(kind, code)
+    if kind >= cards.STD52:
+        return "10" if n[0] == "T" else n[0]
     return n[:-1] if kind == cards.HANAFUDA else n
 
 
@@ -180,7 +182,7 @@ def likely(kind, known):
     return at
 
 
-GAMES = ("oicho", "kachi")     # the engines that say when they need a face (stock.need)
+GAMES = ("oicho", "kachi", "kyuten")     # the engines that say when they need a face (stock.need)
 
 
 def refuse(game, opts):

@@ -146,3 +146,43 @@ def test_kachi_entries_the_picker_tells_apart_and_a_second_red_pin_refused():
     assert tabledeck.refuse("kachi", {"color_tiebreak": "red_high"})
     assert tabledeck.refuse("kachi", {}) is None
     assert tabledeck.refuse("meri", {}) == "No table deck for this game yet"
+
+
+def _kyuten_pick(deal, seat, i):
+    from oya.games.kyuten import END
+    ch = deal.choices(seat)
+    if END in ch:
+        return END                     # the dealer stops as soon as the quota allows
+    return ch[(i * 3 + 1) % len(ch)]
+
+
+def test_a_table_deck_kyutenhan_match_ends_as_the_same_cards_dealt_by_the_device():
+    for opts in ({}, {"decks": 2}):
+        dev, tab, asked = table_util.mirror("kyuten", opts, ["A", "B", "C", "D"], SEED, _kyuten_pick, deals=6)
+        assert tab.match.ledger.chips == dev.match.ledger.chips and tab.match.dealer == dev.match.dealer
+        for n in range(6):
+            # every back card never contested stays unknown: fewer cards asked than dealt
+            rec = tab.recall[n]
+            assert len(asked[n]) == len(set(asked[n]))
+    kinds = tabledeck.kinds(cards.STD52)
+    assert [tabledeck.class_name(cards.STD52, c) for c in kinds] == \
+        ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def test_kyutenhan_asks_for_a_back_card_only_when_its_owner_is_contested():
+    from oya.session import replay_deal
+    dev, tab, asked = table_util.mirror("kyuten", {}, ["A", "B", "C", "D"], SEED, _kyuten_pick, deals=6)
+    seen_unasked = False
+    for n in range(6):
+        rec = tab.recall[n]
+        s = Session("kyuten", "t", {}, ["A", "B", "C", "D"])
+        s.match.table = True
+        s.match.restore(rec["state"])
+        d = replay_deal(s.match, None, rec["acts"])
+        for seat in range(4):
+            b = d.back[seat]
+            if b == 0xFF:
+                continue
+            assert tabledeck.unknown(b) != bool(d.contested[seat])
+            seen_unasked = seen_unasked or tabledeck.unknown(b)
+    assert seen_unasked

@@ -29,13 +29,15 @@ MENU = ("BACK menu", "BACK メニュー")
 
 def picture(kind, code, lang=0):
     """The card as the table sees it: its name and what is on it."""
-    n = cards.name(kind, code)
+    n = tabledeck.class_name(kind, code)
     if kind == cards.HANAFUDA:
-        return "%s %s" % (n[:-1], (MONTHS if lang == 0 else MONTHS_JA)[code // 4])
+        return "%s %s" % (n, (MONTHS if lang == 0 else MONTHS_JA)[code // 4])
     if kind in (cards.KACHI20, cards.KACHI22):
         return {"1r": "1 red pin", "1g": "1 gilded", "4g": "4 gilded"}.get(n, n)
     if kind == cards.KOMATSU:
         return {"1w": "1 aka-choro", "2w": "2 taiko", "3k": "3 kuro-hibashi"}.get(n, n)
+    if kind >= cards.STD52:
+        return {"A": "A ace", "J": "J jack", "Q": "Q queen", "K": "K king"}.get(n, n)
     return n
 
 
