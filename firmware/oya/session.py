@@ -25,10 +25,10 @@ def new_match(game, opts, names, chips=None, seed=None):
 
 
 def replay_deal(match, seed, acts):
-    """Start a deal of `match` from `seed` (bytes, hex or None: a table
-    deck) and apply `acts` ([seat, action] pairs, flattened; a table deck's
-    entered cards are actions too). Returns the deal."""
-    deal = match.start_deal(unhex(seed) if seed else None)
+    """Start a deal of `match` from `seed` (None with a table deck) and
+    apply `acts` ([seat, action] pairs, flattened; a table deck's entered
+    cards are actions too). Returns the deal."""
+    deal = match.start_deal(seed)
     for i in range(0, len(acts), 2):
         deal.act(acts[i + 1], acts[i])
     return deal
@@ -180,7 +180,7 @@ class Session:
         if d is not None:
             m.restore(d["state"])
             s.state0 = d["state"]
-            replay_deal(m, d["seed"], d["acts"])
+            replay_deal(m, d["seed"] and unhex(d["seed"]), d["acts"])
             s.acts = list(d["acts"])
         if m.ledger.total() != total:
             raise ValueError("saved match: the chips do not add up")

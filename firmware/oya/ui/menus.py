@@ -58,13 +58,14 @@ def standings_lines(app):
 
 def recall_lines(app, entry, n):
     """Rebuild a finished deal from its recall entry (oya.session)."""
+    from oya.compat import unhex
     from oya.session import new_match, replay_deal
     s = app.session
     m = s.match
     twin = new_match(s.game, m.opts, m.ledger.names, m.start_chips)
     twin.restore(entry["state"])
     twin.table = m.table
-    deal = replay_deal(twin, entry["seed"], entry["acts"])
+    deal = replay_deal(twin, entry["seed"] and unhex(entry["seed"]), entry["acts"])
     kind = twin.deck_kind()
     lines = ["#%d %s" % (n, _seed_text(app, entry))]
     lines.extend(deal_record_lines(kind, deal.events, m.ledger.names, deal.seen(-1)))
