@@ -61,11 +61,8 @@ class Picker:
         r = play.put_table(g, ROWS - 4, lines)
         g.put(r, ("  < %s >" % picture(self.kind, self.kinds[self.i], L))[:21])
         g.put(r + 1, HINT[L])
-        g.put(r + 2, (UNDO if self.can_undo() else MENU)[L])
+        g.put(r + 2, (UNDO if can_undo(play) else MENU)[L])
 
-    def can_undo(self):
-        s = self.play.s
-        return len(s.acts) >= 2 and s.acts[-1] < 0
 
     def key(self, k):
         play = self.play
@@ -115,6 +112,13 @@ class TablePlay(PlayScreen):
     def draw_intro(self, g):
         PlayScreen.draw_intro(self, g)
         g.put(2, TABLE_DECK[self.lang()])
+        g.put(ROWS - 1, "OK deal BACK menu")     # nothing to print before the deal
+
+    def handoff_hint(self):
+        h = PlayScreen.handoff_hint(self)
+        if self.entry is None and can_undo(self):
+            h[-1] = "OK: ready  BACK: undo"
+        return h
 
     def key(self, k):
         st = self.state
@@ -126,6 +130,12 @@ class TablePlay(PlayScreen):
             self.entry.key(k)
         else:
             PlayScreen.key(self, k)
+
+
+def can_undo(play):
+    """The last thing journaled is a card entered: BACK takes it back."""
+    a = play.s.acts
+    return len(a) >= 2 and a[-1] < 0
 
 
 def undo(play):
