@@ -182,7 +182,7 @@ def likely(kind, known):
     return at
 
 
-GAMES = ("oicho", "kachi", "kyuten")     # the engines that say when they need a face (stock.need)
+GAMES = ("oicho", "kachi", "kyuten", "kakkuri")     # the engines that say when they need a face (stock.need)
 
 
 def refuse(game, opts):
@@ -194,6 +194,8 @@ def refuse(game, opts):
         return "No table deck for this game yet"
     if game == "kachi" and opts.get("color_tiebreak", "off") != "off":
         return "Colour tie-break needs the device's deal"
+    if game == "kakkuri" and opts.get("players") == 8:
+        return "8 players: the hako needs the device's deal"     # the forced-out hand, in dealt order
     return None
 
 

@@ -186,3 +186,21 @@ def test_kyutenhan_asks_for_a_back_card_only_when_its_owner_is_contested():
             assert tabledeck.unknown(b) != bool(d.contested[seat])
             seen_unasked = seen_unasked or tabledeck.unknown(b)
     assert seen_unasked
+
+
+def _kakkuri_pick(deal, seat, i):
+    from oya.games.kakkuri import FOLD, LOOK
+    ch = [a for a in deal.choices(seat) if a not in (FOLD, LOOK)] or deal.choices(seat)
+    return ch[(i * 7) % len(ch)]
+
+
+def test_a_table_deck_kakkuri_match_ends_as_the_same_cards_dealt_by_the_device():
+    names = ["A", "B", "C", "D", "E", "F"]
+    opts = {"players": 6, "session_end": "deal_count", "session_deals": 3}
+    dev, tab, asked = table_util.mirror("kakkuri", opts, names, SEED, _kakkuri_pick, deals=3)
+    assert tab.match.ledger.chips == dev.match.ledger.chips and tab.match.dealer == dev.match.dealer
+    for n in range(3):
+        assert len(asked[n]) == len(set(asked[n])) and len(asked[n]) >= 36     # every hand, the base
+    kinds = [tabledeck.class_name(cards.KOMATSU, c) for c in tabledeck.kinds(cards.KOMATSU)]
+    assert kinds[:6] == ["1w", "1", "2w", "2", "3k", "3"] and len(kinds) == 15
+    assert tabledeck.refuse("kakkuri", {"players": 8})

@@ -10,7 +10,8 @@ import pytest
 from tests.sim.appdriver import AppDriver
 from tests.sim.test_device_app import QUICK, final_ranking_rows, snapshot
 
-TABLE_GAMES = ["oicho", "kachi", "kyuten"]
+TABLE_GAMES = ["oicho", "kachi", "kyuten", "kakkuri"]
+HUMANS = {"kakkuri": 6}         # every seat a person (the ruleset fixes the seats)
 
 
 def driver(game, seed=1, **opts):
@@ -52,7 +53,7 @@ def visit_records(d):
 def test_a_whole_table_deck_match_by_buttons(game):
     d = driver(game)
     try:
-        n = d.new_table(game, ruleset="Quick", seats=3, humans=3, table_deck=True)
+        n = d.new_table(game, ruleset="Quick", seats=3, humans=HUMANS.get(game, 3), table_deck=True)
         m = d.app.session.match
         assert m.table and "Table deck" in d.rows()
         total = sum(m.ledger.chips)
