@@ -102,7 +102,7 @@ def play_match(game, nseats, seed, bots="random", max_deals=12, opts=None, rules
             if steps > step_limit:
                 raise RuntimeError("deal %d did not end in %d steps" % (started, step_limit))
         if table_deck:       # the cards entered, for the transcript: (seat, card, place in the order taken)
-            entered = [(e[1], deal.known[e[0]], e[0]) for e in deal.entries]
+            entered = [(e[1], deal.known[e[0]], e[0]) for e in getattr(deal, "entries", ())]
         s.end_deal()
         if table_deck:
             s.match.history[-1]["entered"] = entered

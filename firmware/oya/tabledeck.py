@@ -182,7 +182,7 @@ def likely(kind, known):
     return at
 
 
-GAMES = ("oicho", "kachi", "kyuten", "kakkuri")     # the engines that say when they need a face (stock.need)
+GAMES = ("oicho", "kachi", "kyuten", "kakkuri", "meri")     # the engines that say when they need a face (stock.need)
 
 
 def refuse(game, opts):
@@ -205,18 +205,34 @@ def start_deal(match):
     """Match.start_deal with a table deck: no seed, the cards come later."""
     match.deal_seed = None
     match.started += 1
-    match.deal = TableDeal(match, match.dealer, match.DEAL)
+    if match.GAME == "meri":          # the score only: okie, trick winners, yaku (oya.games.meri_table)
+        from oya.games.meri_table import MeriTableDeal
+        match.deal = MeriTableDeal(match, match.dealer, None)
+    else:
+        match.deal = TableDeal(match, match.dealer, match.DEAL)
     return match.deal
+
+
+def can_undo(session):
+    """BACK would take something back: the last card entered (Meri's
+    score-only deal: its last entry, whatever it was)."""
+    a = session.acts
+    return len(a) >= 2 and (a[-1] < 0 or session.match.GAME == "meri")
 
 
 def undo(session):
     """Take back the card entered last, if nothing was done since (BACK on
     the next screen): the deal and the journal. True when one was."""
     a = session.acts
-    deal = session.match.deal
-    if deal is None or len(a) < 2 or a[-1] >= 0:
+    m = session.match
+    if m.deal is None or not can_undo(session):
         return False
-    deal.undo_entry()
+    if m.GAME == "meri":
+        from oya.session import replay_deal
+        m.restore(session.state0)
+        replay_deal(m, None, a[:-2])
+    else:
+        m.deal.undo_entry()
     del a[-2:]
     session.save()
     return True

@@ -145,7 +145,7 @@ def test_kachi_entries_the_picker_tells_apart_and_a_second_red_pin_refused():
         assert str(e) == "No 1r left in the deck"
     assert tabledeck.refuse("kachi", {"color_tiebreak": "red_high"})
     assert tabledeck.refuse("kachi", {}) is None
-    assert tabledeck.refuse("meri", {}) == "No table deck for this game yet"
+    assert tabledeck.refuse("_highcard", {}) == "No table deck for this game yet"
 
 
 def _kyuten_pick(deal, seat, i):
@@ -204,3 +204,59 @@ def test_a_table_deck_kakkuri_match_ends_as_the_same_cards_dealt_by_the_device()
     kinds = [tabledeck.class_name(cards.KOMATSU, c) for c in tabledeck.kinds(cards.KOMATSU)]
     assert kinds[:6] == ["1w", "1", "2w", "2", "3k", "3"] and len(kinds) == 15
     assert tabledeck.refuse("kakkuri", {"players": 8})
+
+
+def _meri_session(**opts):
+    s = Session("meri", "t", dict(opts), ["A", "B", "C", "D"])
+    s.match.table = True
+    s.draw_first_dealer(SEED)
+    return s
+
+
+def test_meri_with_a_table_deck_keeps_the_score_from_winners_and_yaku():
+    from oya.games import meri, meri_table as MT
+    s = _meri_session()
+    d = s.begin_deal()
+    dealer = d.dealer
+    assert d.wants is None and d.turn == dealer and len(d.choices()) == 13
+    s.act(MT.OKIE_RANK + 8)                     # a 9 ...
+    s.act(MT.OKIE_SUIT + 3)                     # ... of clubs: trump C
+    assert d.okie == 3 * 13 + 8 and d.public()["trump"] == 3
+    first = (dealer + 1) % 4
+    assert d.turn == first and d.choices() == [MT.ROBOTTA, MT.HIDE]
+    for i in range(4):
+        s.act(MT.HIDE)                           # nobody announces: the dealer leads, the J may be hidden
+    assert d.turn == dealer and MT.JT_HIDDEN in (lambda: (s.act(MT.WIN + 0), d.choices())[1])()
+    s.act(MT.JT_HIDDEN)                          # trick 1: seat 0 (team A), J over 10, hidden J: 5 hiki
+    winners = [1, 1, 2, 3, 0, 1, 2, 3, 0, 1]
+    for w in winners:
+        s.act(MT.WIN + w)
+        s.act(MT.NO_YAKU)
+    s.act(MT.WIN + 3)
+    s.act(MT.YAKU + 1)                          # the last trick: K over Q, 5 hiki (team B)
+    assert d.done
+    ta = 1 + sum(1 for w in winners if w % 2 == 0)
+    tb = 12 - ta
+    assert d.tricks == [ta, tb] and d.hiki == [5, 5]
+    assert d.result == list(meri.settle(ta, tb, 5, 5, "net_capped"))
+    s.end_deal()
+    assert s.match.teams == d.result
+
+
+def test_meri_table_deck_kikkabutta_skips_robotta_and_back_takes_an_entry_back():
+    from oya.games import meri_table as MT
+    s = _meri_session()
+    d = s.begin_deal()
+    s.act(MT.OKIE_RANK + 10)                    # a J ...
+    s.act(MT.OKIE_SUIT + 0)                     # ... of spades: kikkabutta
+    assert d.phase == MT.P_WIN and d.turn == d.dealer
+    s.act(MT.WIN + 2)
+    assert MT.JT_HIDDEN not in d.choices()
+    assert tabledeck.undo(s)                   # the winner back
+    d = s.match.deal
+    assert d.phase == MT.P_WIN and len(s.acts) == 4 and d.okie == 10
+    s.act(MT.WIN + 1)
+    s.act(MT.NO_YAKU)
+    assert d.tricks == [0, 1]
+    r = Session.from_record(s.record())
+    assert r.match.deal.events == s.match.deal.events and r.match.deal.turn == s.match.deal.turn

@@ -134,8 +134,7 @@ class TablePlay(PlayScreen):
 
 def can_undo(play):
     """The last thing journaled is a card entered: BACK takes it back."""
-    a = play.s.acts
-    return len(a) >= 2 and a[-1] < 0
+    return tabledeck.can_undo(play.s)
 
 
 def undo(play):
