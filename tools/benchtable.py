@@ -6,7 +6,8 @@ Counted: cards entered, the key events the entries took (each UP/DOWN step
 and the OK), and *presses*: a person's button pushes, where stepping by
 holding UP or DOWN (the input layer's auto-repeat) is one push. The other
 decisions are random legal choices reached the shorter way round, their
-keys counted in the keys per deal."""
+keys counted in the keys per deal. Meri's table deck keeps the score only: its "cards" are its
+score entries (the okie's rank and suit, each trick's winner and yaku)."""
 import os
 import random
 import tempfile
@@ -44,8 +45,10 @@ def _steps(app, K, cur, want, n, fig, entry):
     app.key(K.OK)
 
 
-def play(game, seed=1, max_keys=20000):
-    """Figures of one scripted table-deck match of `game`."""
+def play(game, seed=1, max_keys=100000, max_deals=6):
+    """Figures of one scripted table-deck match of `game` (its first
+    `max_deals` deals: a Kakkuri match by default ends by time, and the
+    synchronous core's clock stands still)."""
     from oya import GAMES as ALL, tabledeck
     from oya.ui import keys as K
     from oya.ui.app import App
@@ -63,7 +66,7 @@ def play(game, seed=1, max_keys=20000):
             for _ in range(max_keys):
                 top = app.top()
                 text = app.screen_text()
-                if text.startswith("Match over"):
+                if text.startswith("Match over") or fig["deals"] >= max_deals:
                     break
                 if isinstance(top, PlayScreen) and top.state == DECIDE and top.entry is not None:
                     m = app.session.match
@@ -113,9 +116,10 @@ def lines(figs):
            "%-9s %6s %9s %12s %12s %14s %12s" % ("game", "deals", "cards/deal", "presses/deal", "keys/deal",
                                                  "presses/card", "keys/card")]
     for g, f in figs.items():
-        out.append("%-9s %6d %9.1f %12.1f %12.1f %14.2f %12.2f" % (
-            g, f["deals"], f["cards_per_deal"], f["presses_per_deal"], f["keys_per_deal"],
-            f["presses_per_card"], f["keys_per_card"]))
+        per = ("%14.2f %12.2f" % (f["presses_per_card"], f["keys_per_card"])) if f["cards"] else "%14s %12s" % (
+            "-", "-")                       # Meri: score entries are decisions, no picker
+        out.append("%-9s %6d %9.1f %12.1f %12.1f %s" % (
+            g, f["deals"], f["cards_per_deal"], f["presses_per_deal"], f["keys_per_deal"], per))
     return out
 
 
