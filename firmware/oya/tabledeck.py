@@ -15,7 +15,15 @@
 #   need() does nothing. Here a placeholder raises NeedCard: the action in
 #   progress stops halfway, and the deal waits for that card to be entered.
 #   A card the rules never need (a folded hand, an unbet face-down column)
-#   is never asked for.
+#   is never asked for. Per game (README, Playing): Oicho-Kabu asks a bet
+#   column's second card at its koi/shimo and the dealer's hand at the
+#   dealer's decision; Kachi-kachi a seat's hand when its turn comes;
+#   Kyutenhan a back card when it is contested; Kakkuri every hand after the
+#   fuwari offers. Meri does not use TableDeal: it keeps the score only
+#   (oya.games.meri_table).
+# - Adding a game: call self.stock.need() where its rules read a face-down
+#   card, add it to GAMES, refuse() its rulesets the picker cannot serve,
+#   and give it a whole match by buttons in tests/sim/test_table_deck_app.py.
 # - Entering is a decision like any other: action enter(code) (a negative
 #   int, never a game action) by the seat named in the request. TableDeal
 #   keeps the entered faces and rebuilds the deal by replaying its game

@@ -183,3 +183,58 @@ def test_a_ruleset_a_table_deck_cannot_play_is_refused_at_setup():
         assert d.app.session is None
     finally:
         d.close()
+
+
+def test_the_readme_screenshot_script_enters_cards_with_the_script_command():
+    """host_sim/scripts/readme_table_deck.txt (docs/table_deck.png): SETUP ...
+    table and ENTER <card> put real cards on the columns, and the last frame
+    is the picker the README shows."""
+    import os
+    from host_sim import script
+    from host_sim.textrec import recognise
+    from tests.reliability.presses import FastSim, app_of
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    with open(os.path.join(root, "host_sim", "scripts", "readme_table_deck.txt"), encoding="utf-8") as f:
+        steps = script.parse(f.read())
+    assert ("ENTER", ("3",)) in [(op, args) for _, op, args in steps]
+    with FastSim(seed=1) as sim:
+        sim.advance(300)
+        script.run(sim, steps)
+        sim.advance(100)
+        sim.panel.flush()
+        rows = recognise(sim.panel.frames[-1].rows())
+        deal = app_of(sim).session.match.deal
+        assert app_of(sim).session.match.table
+        assert [e[1] // 4 + 1 for e in deal.events if e[0] == "card"][:5] == [3, 9, 1, 8, 5]
+    assert rows[0].endswith("Card? col:4") and "  < 4 wisteria >" in rows, rows
+    assert rows[-1] == "BACK undo last card"
+
+
+@pytest.mark.parametrize("game", TABLE_GAMES)
+def test_every_table_deck_game_resumes_after_a_power_cut_in_a_deal(game):
+    from tests.sim.test_device_app import play_until
+    d = driver(game, **LONGER.get(game, {}))
+    try:
+        d.new_table(game, ruleset="Quick", seats=3, humans=HUMANS.get(game, 3), table_deck=True)
+        total = sum(d.app.session.match.ledger.chips)
+
+        def mid_deal(dd):
+            s = dd.app.session
+            return (s.match.deal is not None and not s.match.deal.done and len(s.acts) >= 12
+                    and dd.screen_kind() in ("decide", "handoff"))
+        play_until(d, mid_deal)
+        before = snapshot(d.app)
+        glass = d.rows()
+        d.power_cut()
+        d.boot()
+        d.expect_title("resume_q")
+        d.press("ok")
+        assert snapshot(d.app) == before and d.rows() == glass
+        d.play_match()
+        d.expect_title("match_end")
+        m = d.app.session.match if d.app.session else None
+        assert d.sim.summary()["errors"] == []
+        if m is not None:
+            assert sum(m.ledger.chips) + m.ledger.pot == total
+    finally:
+        d.close()
