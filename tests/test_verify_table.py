@@ -4,6 +4,8 @@ import copy
 import hashlib
 import json
 
+import pytest
+
 import tools  # noqa: F401
 from oya import rng
 from tools import transcript, verify
@@ -59,3 +61,13 @@ def test_moved_chips_and_a_missing_card_are_caught():
     bad = copy.deepcopy(t)
     bad["deals"][1]["entered"].pop()
     _fails(bad, "deal 2")
+
+
+@pytest.mark.parametrize("game,seats", [("kachi", 4), ("kyuten", 4), ("kakkuri", 6), ("meri", 4)])
+def test_every_games_table_deck_transcript_verifies_and_a_changed_balance_fails(game, seats):
+    t = honest(game, seats, deals=3)
+    assert t["deal"] == "table" and t["deals"]
+    assert verify.verify_transcript(t).startswith("%s: " % game)
+    bad = copy.deepcopy(t)
+    bad["deals"][0]["balances"][0] += 1
+    _fails(bad, "deal 1")
