@@ -194,7 +194,7 @@ class MeriTableDeal(Deal):
         if do == "hide":
             return "Stay silent" if lang == EN else "ダマル"
         if do == "trick":
-            return "%s won it" % self.ledger.names[args["winner"]]
+            return ("%s won it" if lang == EN else "%s ノ カチ") % self.ledger.names[args["winner"]]
         if a == NO_YAKU:
             return "No yaku" if lang == EN else "ヤク ナシ"
         y = 3 if a == JT_HIDDEN else a - YAKU
@@ -203,17 +203,18 @@ class MeriTableDeal(Deal):
 
     def prompt(self, seat, lang=EN):
         ph = self.phase
+        en = lang == EN
         if self.turn < 0:
-            return "Deal over"
+            return "Deal over" if en else "ショウブ オワリ"
         if ph == P_OKIE:
-            return "Okie: rank?"
+            return "Okie: rank?" if en else "オキ: カズ?"
         if ph == P_SUIT:
-            return "Okie: suit?"
+            return "Okie: suit?" if en else "オキ: マーク?"
         if ph == P_ROBOTTA:
-            return "Robotta?"
+            return "Robotta?" if en else "ロボッタ?"
         if ph == P_WIN:
-            return "Trick %d: winner?" % self.trick_no
-        return "Trick %d: yaku?" % self.trick_no
+            return ("Trick %d: winner?" if en else "%dバンメ: カチ ハ?") % self.trick_no
+        return ("Trick %d: yaku?" if en else "%dバンメ: ヤク ハ?") % self.trick_no
 
     # -- what the table sees: the score (no hands) ------------------------------------
     def public(self):
