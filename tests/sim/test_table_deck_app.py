@@ -238,3 +238,18 @@ def test_every_table_deck_game_resumes_after_a_power_cut_in_a_deal(game):
             assert sum(m.ledger.chips) + m.ledger.pot == total
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", ["oicho", "meri"])
+def test_japanese_table_deck_screens_fit_and_have_every_glyph(game):
+    """The picker and Meri's score entries in Japanese: every frame is checked
+    for glyphs the font lacks and rows wider than the screen (appdriver)."""
+    d = AppDriver(seed=2, lang="ja", rulesets=[("quick", {"game": game, "name": "Quick",
+                                                          "options": dict(QUICK[game])})])
+    try:
+        d.new_table(game, ruleset="Quick", seats=3, humans=HUMANS.get(game, 3), table_deck=True)
+        d.play_match()
+        d.expect_title("match_end")
+        assert not d.findings and d.stats["checked"] > 50
+    finally:
+        d.close()
