@@ -113,13 +113,15 @@ def figures(games=GAMES):
 def lines(figs):
     out = ["Table deck: a scripted match through the app's keys, cards from a seeded shuffle "
            "(presses: pushes, a held UP/DOWN counts once; keys: every step)",
-           "%-9s %6s %9s %12s %12s %14s %12s" % ("game", "deals", "cards/deal", "presses/deal", "keys/deal",
-                                                 "presses/card", "keys/card")]
+           "%-9s %6s %9s %12s %12s %14s %12s %9s" % ("game", "deals", "cards/deal", "presses/deal", "keys/deal",
+                                                      "presses/card", "keys/card", "mpy high/live")]
     for g, f in figs.items():
         per = ("%14.2f %12.2f" % (f["presses_per_card"], f["keys_per_card"])) if f["cards"] else "%14s %12s" % (
             "-", "-")                       # Meri: score entries are decisions, no picker
-        out.append("%-9s %6d %9.1f %12.1f %12.1f %s" % (
-            g, f["deals"], f["cards_per_deal"], f["presses_per_deal"], f["keys_per_deal"], per))
+        high = f.get("heap_mpy_high")
+        heap = "%.1f/%.1f" % (high / 1024, f["heap_mpy_live"] / 1024) if high is not None else "-"
+        out.append("%-9s %6d %9.1f %12.1f %12.1f %s %13s" % (
+            g, f["deals"], f["cards_per_deal"], f["presses_per_deal"], f["keys_per_deal"], per, heap))
     return out
 
 
