@@ -15,6 +15,8 @@ def build_parser():
                    "(oicho, kachi, kakkuri, kyuten, meri)")
     p.add_argument("--seats", type=int, default=None, help="number of seats (with --game)")
     p.add_argument("--bots", type=int, default=0, help="fill N seats with bots (with --game)")
+    p.add_argument("--table-deck", action="store_true", help="deal with real cards on the table: the "
+                   "device asks for each card the rules need (sets up --game, oicho by default)")
     p.add_argument("--flash", default=None, help="keep the device's flash in this folder")
     p.add_argument("--script", default=None, help="run this script of button events")
     p.add_argument("--out", default=None, help="output folder for --script")
@@ -52,9 +54,10 @@ def main(argv=None):
               echo=False, **kw)
     try:
         sim.advance(300)
-        if args.game:
+        if args.game or args.table_deck:
             from host_sim.drive import setup_table
-            setup_table(sim, args.game, seats=args.seats, bots=args.bots)
+            setup_table(sim, args.game or "oicho", seats=args.seats, bots=args.bots,
+                        table_deck=args.table_deck)
         tui.run(sim, "Oya simulator - %s - seed %d" % (sim.board.get("name"), seed))
     finally:
         if sim.crashed is not None:

@@ -55,9 +55,10 @@ def spin_to(sim, n):
     raise DriveError("cannot set the spinner to %d:\n%s" % (n, sim.screen()))
 
 
-def setup_table(sim, game, seats=None, bots=0):
-    """From the home screen: New table -> game -> default ruleset -> seats -> names ->
-    (chips) -> bot seats, ending on the first screen of the match."""
+def setup_table(sim, game, seats=None, bots=0, table_deck=False):
+    """From the home screen: New table -> game -> default ruleset -> (deal: table
+    deck) -> seats -> names -> (chips) -> bot seats, ending on the first screen of
+    the match."""
     w = _words(sim)
     games = sim.importer.load("oya").GAMES
     aliases = {"oicho": "oicho", "oicho_kabu": "oicho", "kachi": "kachi", "kachi_kachi": "kachi",
@@ -78,6 +79,10 @@ def setup_table(sim, game, seats=None, bots=0):
     sim.press("ok")                                   # defaults
     expect(sim, w("options"), "options")
     sim.press("up")                                   # wraps to "Continue >"
+    if table_deck:
+        sim.press("up")                               # deal: device
+        sim.press("ok")                               # -> table deck
+        sim.press("down")                             # Continue >
     sim.press("ok")
     sim.advance(100)
     if title(sim) != w("names"):           # a game whose options fix the seats skips this
@@ -94,3 +99,37 @@ def setup_table(sim, game, seats=None, bots=0):
     spin_to(sim, bots)
     sim.press("ok")
     sim.advance(200)
+
+
+def app_of(sim):
+    """The App object of the running firmware (main()'s local), or None."""
+    task = sim.main_task
+    if task is None or task.done():
+        return None
+    fr = task.get_coro().cr_frame
+    return fr.f_locals.get("app") if fr is not None else None
+
+
+def enter_card(sim, name):
+    """A table deck asks for a card: step the picker to `name` (what the
+    picker tells apart, as TRANSCRIPT.md writes it: a hanafuda month without
+    its copy letter, `1r`, a rank `A`..`K` or `10`) the shorter way round,
+    and press OK. Returns the presses made."""
+    app = app_of(sim)
+    picker = getattr(app.top(), "entry", None) if app is not None else None
+    if picker is None:
+        raise DriveError("no card is asked for, the screen shows:\n" + sim.screen())
+    T = sim.importer.load("oya.tabledeck")
+    names = [T.class_name(picker.kind, c) for c in picker.kinds]
+    want = [i for i, n in enumerate(names) if n == name.upper() or n == name]
+    if not want:
+        raise DriveError("no card %r in this deck (%s)" % (name, " ".join(names)))
+    n = len(names)
+    down = (want[0] - picker.i) % n
+    if down <= n - down:
+        sim.press("down", times=down, gap_ms=60)
+    else:
+        sim.press("up", times=n - down, gap_ms=60)
+    sim.press("ok")
+    sim.advance(50)
+    return min(down, n - down) + 1

@@ -8,7 +8,10 @@ Script lines (case-insensitive; '#' starts a comment):
     POWER-CUT                                     cut the power now
     BOOT                                          power on again
     UNPLUG | PLUG | PAPER-OUT | PAPER-IN          printer faults
-    SETUP <game> [seats N] [bots N]               set up a table through the menus
+    SETUP <game> [seats N] [bots N] [table]       set up a table through the menus
+                                                  (table: deal with a table deck)
+    ENTER <card>                                  a table deck's card: the picker to it, OK
+                                                  (4, 10, 1r, 2w, TS ... as TRANSCRIPT.md)
     SHOT                                          mark the current frame (tools shot)
 """
 import json
@@ -60,12 +63,19 @@ def parse(text):
                 raise ScriptError("line %d: SETUP <game> [seats N] [bots N]" % n)
             kw = {"game": args[0].lower()}
             rest = args[1:]
+            if rest and rest[-1].lower() == "table":
+                kw["table_deck"] = True
+                rest = rest[:-1]
             while rest:
                 if len(rest) < 2 or not rest[1].isdigit() or rest[0].lower() not in ("seats", "bots"):
-                    raise ScriptError("line %d: SETUP <game> [seats N] [bots N]" % n)
+                    raise ScriptError("line %d: SETUP <game> [seats N] [bots N] [table]" % n)
                 kw[rest[0].lower()] = int(rest[1])
                 rest = rest[2:]
             out.append((n, "SETUP", (kw,)))
+        elif op == "ENTER":
+            if len(args) != 1:
+                raise ScriptError("line %d: ENTER <card>" % n)
+            out.append((n, "ENTER", (args[0],)))
         else:
             raise ScriptError("line %d: unknown command %r" % (n, w[0]))
     return out
@@ -103,6 +113,9 @@ def run(sim, steps, on_step=None):
         elif op == "SETUP":
             from host_sim.drive import setup_table
             setup_table(sim, **args[0])
+        elif op == "ENTER":
+            from host_sim.drive import enter_card
+            enter_card(sim, args[0])
         elif op == "SHOT":
             sim.advance(20)
             shots.append(max(0, len(sim.frames) - 1))

@@ -116,7 +116,8 @@ def test_a_new_table_with_an_indexed_ruleset_plays(flash):
     app.key(K.OK)                                   # the standard ruleset
     assert app.screen_text().startswith("Options")
     want = rules.load("rulesets/kachi_default.json")[2]
-    assert [it[0] for it in app.top().items[:-1]] == list(want)
+    assert [it[0] for it in app.top().items[:-2]] == list(want)
+    assert app.top().items[-2] == ("deal", "device")      # the match setting beside the ruleset's options
 
 
 # -- amounts grouped from runs of actions ----------------------------------------------------

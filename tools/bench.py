@@ -50,7 +50,9 @@ BUDGETS = {
     "display_median": (256, "display bytes per screen change, median", "B"),
     "printer_overruns": (0, "printer overruns (bytes lost)", ""),
     "press_late": (0, "presses during printing handled after the next line was sent", ""),
+    "table_presses_per_card": (2, "Oicho-Kabu table deck: presses per card entered, average", ""),
 }
+OPTIONAL = ("table_presses_per_card",)     # measured only when its game is benched
 
 
 # ---- helpers -----------------------------------------------------------------
@@ -105,7 +107,7 @@ def compile_tree(src, dst):
 SCRIPT = "play"     # the budgeted script (see tools/bench/mpbench.py)
 SETUP_UI = """import mpbench
 mpbench.fix_entropy()
-B = mpbench.UIBench(%r, %s, %r)
+B = mpbench.UIBench(%r, %s, %r, %s)
 def go():
     return B.step()
 """
@@ -140,9 +142,9 @@ def _heap_of(steps):
             max(s.heap.get("live_high", s.heap["live"]) for s in ms))
 
 
-def mp_ui_heap(game, tree):
+def mp_ui_heap(game, tree, table=False):
     steps = [
-        {"name": "h:setup", "code": SETUP_UI % (game, False, SCRIPT)},
+        {"name": "h:setup", "code": SETUP_UI % (game, False, SCRIPT, table)},
         {"name": "imports", "code": "B.boot_imports()"},
         {"name": "app", "code": "B.boot_app()"},
         {"name": "h:mods", "code": "import sys\nprint(len(sys.modules))\nprint(' '.join(mpbench.module_names()))"},
@@ -173,7 +175,7 @@ def mp_ui_heap(game, tree):
 
 def mp_ui_record(game, tree):
     steps = [
-        {"name": "h:setup", "code": SETUP_UI % (game, True, SCRIPT)},
+        {"name": "h:setup", "code": SETUP_UI % (game, True, SCRIPT, False)},
         {"name": "run", "code": "B.run()"},
         {"name": "h:dump", "code": "import json\nprint(json.dumps({'changes': B.changes, 'key_us': B.key_us, "
                                    "'render_us': B.render_us, 'keys': B.n}))"},
@@ -285,6 +287,10 @@ def measure(games, firmware=FIRMWARE, jobs=2, with_printer=True):
         fig["mpy_sizes"] = compile_tree(firmware, mpy_tree)
         log("bench: compiled %d modules with mpy-cross" % len(fig["mpy_sizes"]))
 
+        from tools import benchtable
+        fig["table_deck"] = benchtable.figures(games)
+        log("bench: table-deck runs done (%.0f s)" % (time.time() - t0))
+
         # CPython first, alone on the machine, for its timings
         fig["cpython"] = {}
         for g in games:
@@ -296,6 +302,7 @@ def measure(games, firmware=FIRMWARE, jobs=2, with_printer=True):
         for g in games:
             jobs_list.append(("heap_py", g, mp_ui_heap, (g, firmware)))
             jobs_list.append(("heap_mpy", g, mp_ui_heap, (g, mpy_tree)))
+            jobs_list.append(("heap_mpy_table", g, mp_ui_heap, (g, mpy_tree, True)))
             jobs_list.append(("ui_mpy", g, mp_ui_record, (g, mpy_tree)))
             jobs_list.append(("engine_heap", g, mp_engine, (g, mpy_tree, False)))
             jobs_list.append(("engine_time", g, mp_engine, (g, mpy_tree, True)))
@@ -306,6 +313,9 @@ def measure(games, firmware=FIRMWARE, jobs=2, with_printer=True):
                 kind, g = futs[f]
                 mp.setdefault(g, {})[kind] = f.result()
         fig["micropython"] = mp
+        for g, f in fig["table_deck"].items():     # the same UI match played with a table deck
+            f["heap_mpy_high"] = mp[g]["heap_mpy_table"]["net_used_high"]
+            f["heap_mpy_live"] = mp[g]["heap_mpy_table"]["net_live_high"]
         fig["runtime"] = _runtime_version()
         log("bench: MicroPython runs done (%.0f s)" % (time.time() - t0))
         if with_printer:
@@ -369,6 +379,9 @@ def summarise(fig):
     if pr:
         values["printer_overruns"] = pr["overruns"]
         values["press_late"] = pr["press_late"]
+    td = fig.get("table_deck") or {}
+    if "oicho" in td:
+        values["table_presses_per_card"] = td["oicho"]["presses_per_card"]
     s["budget_values"] = values
     return s
 
@@ -378,6 +391,8 @@ def check_budgets(summary):
     out = []
     for name, (limit, what, unit) in BUDGETS.items():
         if name not in summary["budget_values"]:
+            if name in OPTIONAL:
+                continue
             out.append((name, None, limit, False, what + " (not measured)"))
             continue
         v = summary["budget_values"][name]
@@ -453,6 +468,10 @@ def table(fig):
         lines.append("overruns %d; presses during printing %d, longest wait %d ms (event to key), "
                      "handled after the next line was sent: %d" % (
                          pr["overruns"], pr["presses"], pr["max_wait_ms"], pr["press_late"]))
+    if fig.get("table_deck"):
+        from tools import benchtable
+        lines.append("")
+        lines.extend(benchtable.lines(fig["table_deck"]))
     lines.append("")
     lines.append("Budgets")
     for name, v, limit, ok, what in check_budgets(s):
@@ -526,6 +545,17 @@ commit, for before/after figures); `--games oicho,kachi` measures fewer games.
   from the button driver queueing the event to `App.key()` receiving it, and a
   press is *late* when a UART write went out between the two. Virtual time:
   the firmware's own CPU time is not counted.
+- **Table deck.** `tools/benchtable.py`: a table-deck match of each game that
+  plays with one (CPython, the app's synchronous core), every decision a
+  seeded random legal choice reached the shorter way round, every card asked
+  for taken from a seeded shuffle and stepped to on the picker. *presses*
+  count button pushes, a held UP/DOWN (auto-repeat) being one push; *keys*
+  count every step. The Oicho-Kabu presses per card entered are a budget.
+  *mpy high/live*: the heap of the budgeted UI match (the *play* script)
+  played with a table deck, every card a pseudo-random one the picker offers:
+  not a budget yet. Every card entered replays the deal from its start
+  (oya.tabledeck), so the garbage of a replay counts in *high*: a Kakkuri
+  replay is as heavy as its engine-alone figure; *live* is what stays.
 """
 
 

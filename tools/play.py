@@ -59,15 +59,28 @@ def resolve_options(game, option_args, ruleset_path=None):
     return name, opts
 
 
+def table_card(deal, seed, started):
+    """With --table-deck: the card the table turns when the deal asks, from
+    the table's own shuffle (drawn from the match seed, never shown to the
+    engine): the k-th card taken is the k-th of that shuffle."""
+    from oya import cards, tabledeck
+    deck = bytearray(cards.deck(deal.kind))
+    rng.Rng(rng.derive(seed, 0x40000000 + started)).shuffle(deck)
+    return tabledeck.enter(deck[deal.wants.k])
+
+
 def play_match(game, nseats, seed, bots="random", max_deals=12, opts=None, ruleset_name="default",
-               journal=None, names=None, on_step=None, step_limit=5000):
+               journal=None, names=None, on_step=None, step_limit=5000, table_deck=False):
     """Play a whole match with bots in every seat; returns the Session (its
-    match keeps `history`). `on_step(session)` runs after every action."""
+    match keeps `history`). `on_step(session)` runs after every action.
+    table_deck: real cards, entered from the table's shuffle (table_card)
+    when the deal asks for them."""
     mod = load(game)
     if opts is None:
         opts = rules.defaults(mod.OPTIONS)
     names = names or ["P%d" % (i + 1) for i in range(nseats)]
     s = Session(game, ruleset_name, opts, names, None, journal, seed)
+    s.match.table = table_deck
     s.match.history = []
     s.draw_first_dealer(rng.derive(seed, 0))
     bot = bots_for(game, bots) if isinstance(bots, str) else bots
@@ -79,13 +92,20 @@ def play_match(game, nseats, seed, bots="random", max_deals=12, opts=None, rules
         steps = 0
         while not deal.done:
             seat = deal.turn
-            s.act(bot(deal, seat, bot_rng), seat)
+            if table_deck and deal.wants is not None:
+                s.act(table_card(deal, seed, started), seat)
+            else:
+                s.act(bot(deal, seat, bot_rng), seat)
             steps += 1
             if on_step is not None:
                 on_step(s)
             if steps > step_limit:
                 raise RuntimeError("deal %d did not end in %d steps" % (started, step_limit))
+        if table_deck:       # the cards entered, for the transcript: (seat, card, place in the order taken)
+            entered = [(e[1], deal.known[e[0]], e[0]) for e in getattr(deal, "entries", ())]
         s.end_deal()
+        if table_deck:
+            s.match.history[-1]["entered"] = entered
     return s
 
 
@@ -99,6 +119,8 @@ def main(argv):
     ap.add_argument("--option", action="append", default=[], metavar="ID=VALUE")
     ap.add_argument("--ruleset", default=None, help="a ruleset JSON file")
     ap.add_argument("--json", default=None, help="write the transcript here (default: stdout)")
+    ap.add_argument("--table-deck", action="store_true",
+                    help="deal with a table deck: cards entered when the rules need them (random bots)")
     a = ap.parse_args(argv)
     try:
         mod = load(a.game)
@@ -119,7 +141,13 @@ def main(argv):
     if not lo <= nseats <= hi:
         print("error: %s takes %d to %d seats." % (a.game, lo, hi), file=sys.stderr)
         return 2
-    s = play_match(a.game, nseats, seed, a.bots, a.deals, opts, name)
+    if a.table_deck:
+        from oya.tabledeck import refuse
+        why = refuse(a.game, opts)
+        if why:
+            print("error: %s." % why, file=sys.stderr)
+            return 2
+    s = play_match(a.game, nseats, seed, a.bots, a.deals, opts, name, table_deck=a.table_deck)
     t = transcript.build(s.match, name, rng.derive(seed, 0))
     text = json.dumps(t, indent=1, ensure_ascii=False)
     if a.json:

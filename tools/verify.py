@@ -32,6 +32,21 @@ def _acts_of(deal_events):
     return out
 
 
+def _enter(deal, entered, where):
+    """A table-deck deal: the cards it asks for now, from the transcript's
+    `entered` list (each must be the card asked for, a card the deck holds)."""
+    while getattr(deal, "wants", None) is not None:
+        if not entered:
+            raise Mismatch("%s: the deal asks for card %d, none was entered" % (where, deal.wants.k))
+        e = entered.pop(0)
+        if e["n"] != deal.wants.k:
+            raise Mismatch("%s: card %d entered when card %d was asked for" % (where, e["n"], deal.wants.k))
+        try:
+            deal.act(deal.encode("enter", {"card": e["card"]}), e["seat"])
+        except Exception as ex:
+            raise Mismatch("%s: card %s by seat %d is not possible here (%s)" % (where, e["card"], e["seat"], ex))
+
+
 def verify_transcript(t):
     """Raise Mismatch on the first problem; return a summary line."""
     game = t.get("game")
@@ -40,6 +55,7 @@ def verify_transcript(t):
     names = [s["name"] for s in t["seats"]]
     chips = [s["chips"] for s in t["seats"]]
     m = mod.MATCH(opts, names, chips)
+    m.table = t.get("deal") == "table"     # real cards: the rules and the chips, not a shuffle
     kind = m.deck_kind()
     total = sum(chips)
     fd = t.get("first_dealer")
@@ -54,17 +70,24 @@ def verify_transcript(t):
         m.dealer = t["deals"][0]["dealer"]
     for d in t["deals"]:
         where = "deal %d" % d["n"]
-        seed = unhex(d["seed"])
-        if rng.commit(seed) != d["commit"]:
-            raise Mismatch(where + ": the seed does not match its commitment")
+        seed = None
+        if not m.table:
+            seed = unhex(d["seed"])
+            if rng.commit(seed) != d["commit"]:
+                raise Mismatch(where + ": the seed does not match its commitment")
         if d["dealer"] != m.dealer:
             raise Mismatch(where + ": dealer should be seat %d, not %d" % (m.dealer, d["dealer"]))
         deal = m.start_deal(seed)
+        entered = list(d.get("entered") or ()) if m.table else []
         for seat, do, args in _acts_of(d["events"]):
+            _enter(deal, entered, where)
             try:
                 deal.act(deal.encode(do, args), seat)
             except Exception as e:
                 raise Mismatch("%s: act %s by seat %d is not legal here (%s)" % (where, do, seat, e))
+        _enter(deal, entered, where)
+        if entered:
+            raise Mismatch("%s: %d cards entered that the deal never asked for" % (where, len(entered)))
         got = [transcript.event_json(kind, e) for e in deal.events]
         if got != d["events"]:
             for i, (a, b) in enumerate(zip(got, d["events"])):

@@ -12,6 +12,7 @@ class Match:
     SEATS = (2, 10)
     START_OPTION = "starting_points"   # option holding the starting chips
     ALLOW_NEGATIVE = True
+    table = False            # True: real cards on the table (oya.tabledeck), no seed
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         n = len(names)
@@ -76,6 +77,9 @@ class Match:
     def start_deal(self, seed=None, cards=None):
         """Begin a deal from a 32-byte seed (fresh entropy by default), or from
         a fixed list of cards (top first) when `cards` is given."""
+        if self.table:
+            from oya.tabledeck import start_deal
+            return start_deal(self)
         if seed is None:
             seed = self.next_seed()
         src = stock.fixed(cards) if cards is not None else stock.shuffled(self.deck(), seed)

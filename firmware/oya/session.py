@@ -25,8 +25,9 @@ def new_match(game, opts, names, chips=None, seed=None):
 
 
 def replay_deal(match, seed, acts):
-    """Start a deal of `match` from `seed` and apply `acts` ([seat, action]
-    pairs, flattened). Returns the deal."""
+    """Start a deal of `match` from `seed` (None with a table deck) and
+    apply `acts` ([seat, action] pairs, flattened; a table deck's entered
+    cards are actions too). Returns the deal."""
     deal = match.start_deal(seed)
     for i in range(0, len(acts), 2):
         deal.act(acts[i + 1], acts[i])
@@ -71,7 +72,7 @@ class Session:
 
     def end_deal(self):
         m = self.match
-        entry = {"state": self.state0, "seed": hexstr(m.deal_seed), "acts": self.acts}
+        entry = {"state": self.state0, "seed": m.deal_seed and hexstr(m.deal_seed), "acts": self.acts}
         if self.journal is not None:
             self._put_recall(m.started, entry)
         else:
@@ -88,7 +89,7 @@ class Session:
         m = self.match
         deal = None
         if m.deal is not None:
-            deal = {"seed": hexstr(m.deal_seed), "acts": self.acts, "state": self.state0}
+            deal = {"seed": m.deal_seed and hexstr(m.deal_seed), "acts": self.acts, "state": self.state0}
         rec = {
             "v": 1, "game": self.game,
             "ruleset": {"name": self.ruleset_name, "options": m.opts},
@@ -99,6 +100,8 @@ class Session:
         }
         if self.ui:
             rec["ui"] = self.ui
+        if m.table:
+            rec["deal_mode"] = "table"      # the match setting, beside the ruleset (absent: device)
         return rec
 
     def save(self):
@@ -166,6 +169,7 @@ class Session:
             raise ValueError("saved match: seats and chips differ")
         s = cls(rec["game"], rs["name"], rs["options"], rec["names"], rec["start_chips"], None)
         m = s.match
+        m.table = rec.get("deal_mode") == "table"     # real cards on the table (oya.tabledeck)
         if rec.get("intro_seed"):
             s.intro_seed = unhex(rec["intro_seed"])
             m.choose_first_dealer(s.intro_seed)
@@ -176,7 +180,7 @@ class Session:
         if d is not None:
             m.restore(d["state"])
             s.state0 = d["state"]
-            replay_deal(m, unhex(d["seed"]), d["acts"])
+            replay_deal(m, d["seed"] and unhex(d["seed"]), d["acts"])
             s.acts = list(d["acts"])
         if m.ledger.total() != total:
             raise ValueError("saved match: the chips do not add up")

@@ -53,6 +53,11 @@ class Stock:
     def remaining(self):
         return bytes(self.cards[self.top:])
 
+    def need(self, code, seat):
+        """The rules need this card's face now (a forced rule, a showdown):
+        known here; oya.tabledeck.TableStock asks `seat` (-1: the dealer) to
+        enter it, and the deal waits."""
+
 
 def shuffled(deck, seed):
     """The deck shuffled by the deal's seed: Fisher-Yates on SHA-256 counter mode."""

@@ -375,9 +375,10 @@ class AppDriver:
         else:
             self.press("up", n - down, gap=60)
 
-    def new_table(self, game, ruleset=None, seats=None, humans=2):
+    def new_table(self, game, ruleset=None, seats=None, humans=2, table_deck=False):
         """Home -> New table -> game -> ruleset (by name, else defaults) ->
-        Continue -> seats -> names -> chips -> bot seats -> first dealer."""
+        (deal: table deck) -> Continue -> seats -> names -> chips -> bot seats
+        -> first dealer."""
         from oya import GAMES
         self.expect_title("home")
         self.press("ok")
@@ -392,6 +393,12 @@ class AppDriver:
         self.press("ok")
         self.expect_title("options")
         self.press("up")
+        if table_deck:
+            self.press("up")                 # deal: device
+            self.press("ok")                 # -> table deck
+            self.expect_title("options")
+            assert self.rows()[-2].startswith(">deal") and self.rows()[-2].endswith("table deck"), self.rows()
+            self.press("down")               # Continue
         self.press("ok")
         if self.title() == self.half(self.t("seats")):
             spin = self.app.top()
@@ -427,8 +434,49 @@ class AppDriver:
             return "pause"
         return type(top).__name__.lower()
 
+    # -- a table deck: the cards a real shuffle turns up ----------------------------------------
+    def table_card(self):
+        """The card the table turns now: the k-th card taken from this deal's
+        shuffle (a fresh shuffle of the deck per deal, from the driver's rng)."""
+        m = self.app.session.match
+        deck = getattr(self, "_table", None)
+        if deck is None or deck[0] != m.started:
+            cards = self.sim.modules.get("oya.cards") or self.sim.importer.load("oya.cards")
+            order = list(cards.deck(m.deck_kind()))
+            self.r.shuffle(order)
+            self._table = deck = (m.started, order)
+        return deck[1][m.deal.wants.k]
+
+    def enter_card(self, top, code=None):
+        """Step the picker to `code`'s card (default: the table's) the shorter
+        way round and press OK; the picker row must show it before OK.
+        Returns the presses made."""
+        td = self.sim.modules.get("oya.tabledeck")
+        picker = top.entry
+        if code is None:
+            code = self.table_card()
+        kind = picker.kind
+        want = [i for i, c in enumerate(picker.kinds) if td.klass(kind, c) == td.klass(kind, code)][0]
+        n = len(picker.kinds)
+        down = (want - picker.i) % n
+        if down <= n - down:
+            self.press("down", down, gap=60)
+        else:
+            self.press("up", n - down, gap=60)
+        E = self.sim.modules.get("oya.ui.entry")
+        row = self.half(("  < %s >" % E.picture(kind, picker.kinds[want], self.lang))[:21]).rstrip()
+        if row not in self.rows():
+            raise AssertionError("the picker does not show %r:\n%s" % (row, "\n".join(self.rows())))
+        self.stats["entered"] = self.stats.get("entered", 0) + 1
+        self.press("ok")
+        return min(down, n - down) + 1
+
     def human_turn(self, top):
-        """Pick one of the acting seat's actions at random and take it."""
+        """Pick one of the acting seat's actions at random and take it (a
+        table deck's card request: the card the table turned)."""
+        if getattr(top, "entry", None) is not None:
+            self.enter_card(top)
+            return
         entries = top.entries
         real = [i for i, e in enumerate(entries) if e[1] is not None]
         i = self.r.choice(real)

@@ -110,8 +110,9 @@ def module_names():
 
 
 class UIBench:
-    def __init__(self, game, record=False, script="ok"):
+    def __init__(self, game, record=False, script="ok", table=False):
         self.game = game
+        self.table = table           # a table-deck match: cards entered on the picker
         self.record = record
         self.script_name = script
         self._r = 20250101
@@ -204,6 +205,10 @@ class UIBench:
         yield OK                                   # the game
         yield OK                                   # ruleset: defaults
         yield UP
+        if self.table:
+            yield UP
+            yield OK                               # deal: table deck
+            yield DOWN
         yield OK                                   # options: Continue
         if self.title().startswith("Seats"):
             yield OK
@@ -233,6 +238,14 @@ class UIBench:
         if scr.state == P.HANDOFF:
             yield HOLD_OK                          # peek at my cards
             yield RELEASE
+            yield OK
+            return
+        p = getattr(scr, "entry", None)
+        if scr.state == P.DECIDE and p is not None:  # a table deck's card: any the picker offers
+            n = len(p.kinds)
+            down = (self.below(n) - p.i) % n
+            for _ in range(down):
+                yield DOWN
             yield OK
             return
         entries = scr.entries

@@ -426,6 +426,14 @@ class KachiDeal(Deal):
             self.oya = self._next_live(self.oya)
             self.note("dealer: seat %d" % self.oya)
         self.turn = self.oya
+        self._need_hand(self.oya)
+
+    def _need_hand(self, s):
+        """Seat s's cards are needed now: its turn (draw, shiroku, geri and
+        shibari read them), a win it may claim goshugi for, the showdown.
+        With a table deck the seat enters them (oya.tabledeck)."""
+        for c in self.hands[s]:
+            self.stock.need(c, s)
 
     # -- helpers ----------------------------------------------------------------
     def _live(self, s):
@@ -586,6 +594,7 @@ class KachiDeal(Deal):
                 self._reveal(seat, 2)
             c = self.deal_card(at, False)
             hand.append(c)
+            self.stock.need(c, seat)                       # a 10 offers the 4th card
             self.drew[seat] += 1
             self.more = 1 if (self.drew[seat] == 1 and rank(c) == 10 and len(self.stock)) else 0
             if self.any_card:
@@ -631,6 +640,7 @@ class KachiDeal(Deal):
             self.circuit += 1
             self.phase = P_RATE
         self.turn = nxt
+        self._need_hand(nxt)
 
     def _fold(self, seat):
         self.folded[seat] = 1
@@ -648,6 +658,7 @@ class KachiDeal(Deal):
             self.note("dealer: seat %d" % self.oya)
             self.phase = P_RATE
             self.turn = self.oya
+            self._need_hand(self.oya)
             return
         self._advance(seat)
 
@@ -693,6 +704,7 @@ class KachiDeal(Deal):
         self.winner = w
         self.result = "win"
         self.ledger.transfer(POT, w, self.ledger.pot, "win")
+        self._need_hand(w)                  # a bonus yaku is shown to claim its goshugi
         b = self.best(w)
         i, j = b[1]
         h = self.hands[w]
@@ -740,6 +752,7 @@ class KachiDeal(Deal):
         live = [s for s in self._order() if self._live(s)]
         play = {}
         for s in live:
+            self._need_hand(s)
             b = self.best(s)
             play[s] = [b[0], b[1], b[2], b[3], b[4]]     # key, (i, j), strength, value, yaku
         void = -1

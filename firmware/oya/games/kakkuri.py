@@ -602,6 +602,9 @@ class KakkuriDeal(Deal):
         for s in range(n):
             if self.inp[s]:
                 self.looked[s] = 1
+        for s in range(n):
+            for c in self.hands[s]:          # utazu, the plays: every hand is read from now on
+                self.stock.need(c, s)
         if self.eight:
             for s in range(n):
                 if self.inp[s] and _has(self.hands[s], KURO):

@@ -371,6 +371,7 @@ class KyutenDeal(Deal):
         self.contested[s] = 1
         self.contests += 1
         self.owed = 0
+        self.stock.need(self.back[s], s)       # the back card is turned up (a table deck asks)
         self.events.append(("reveal", self.back[s], "seat:%d" % s))
         h = self.hand(s)
         self.events.append(("show", "seat:%d" % s, h, hand_value(h), yaku(h)))

@@ -351,10 +351,17 @@ class OichoDeal(Deal):
             self.col += 1
         if self.col < self.ncols:
             self.turn = self.decider(self.col)
+            self._need(self.cols[self.col], self.turn)      # the draw rules read the face-down card
             return
         self.hand.append(self.deal_card("dealer", False))
         self.phase = DEALER
         self.turn = self.dealer
+        self._need(self.hand, self.dealer)
+
+    def _need(self, hand, seat):
+        """The faces of `hand` are needed now (a table deck asks `seat`)."""
+        for c in hand:
+            self.stock.need(c, seat)
 
     # -- protocol -------------------------------------------------------------------
     def choices(self, seat=None):
@@ -510,6 +517,7 @@ class OichoDeal(Deal):
                 if not k:
                     continue
                 col = self.cols[c]
+                self._need(col, s)
                 cr = ranks_of(col)
                 at = "col:%d" % (c + 1)
                 if res[c] is None:

@@ -207,6 +207,8 @@ class App:
         from oya import rng
         from oya.games import load
         from oya.ui.play import PlayScreen
+        if session.match.table:
+            from oya.ui.entry import TablePlay as PlayScreen     # real cards: the deal screen with a picker
         forget(*FLOWS)                # the new-table, ruleset and home code is not needed in play
         self.session = session
         self._mod = load(session.game)

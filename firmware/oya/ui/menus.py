@@ -64,11 +64,19 @@ def recall_lines(app, entry, n):
     m = s.match
     twin = new_match(s.game, m.opts, m.ledger.names, m.start_chips)
     twin.restore(entry["state"])
-    deal = replay_deal(twin, unhex(entry["seed"]), entry["acts"])
+    twin.table = m.table
+    deal = replay_deal(twin, entry["seed"] and unhex(entry["seed"]), entry["acts"])
     kind = twin.deck_kind()
-    lines = ["#%d %s %s" % (n, t("seed", app.lang), entry["seed"][:8])]
+    lines = ["#%d %s" % (n, _seed_text(app, entry))]
     lines.extend(deal_record_lines(kind, deal.events, m.ledger.names, deal.seen(-1)))
     return lines
+
+
+def _seed_text(app, entry, word=True):
+    """A recalled deal's seed (its first 8 digits), or "table deck"."""
+    if entry["seed"] is None:
+        return "table deck"
+    return ("%s %s" % (t("seed", app.lang), entry["seed"][:8])) if word else entry["seed"][:8]
 
 
 def recall_screen(app):
@@ -77,7 +85,7 @@ def recall_screen(app):
     if not rec:
         app.push(Message(t("recall", L), ["-"], app.pop))
         return
-    items = ["#%d %s" % (len(rec) - i, rec[i]["seed"][:8]) for i in range(len(rec) - 1, -1, -1)]
+    items = ["#%d %s" % (len(rec) - i, _seed_text(app, rec[i], False)) for i in range(len(rec) - 1, -1, -1)]
 
     def pick(i):
         j = len(rec) - 1 - i
@@ -108,9 +116,12 @@ def deal_record(app):
     L = app.lang
     lines = ["%s %d  %s" % (t("deal", L), m.deal_no + 1, game_name(s.game, L)),
              "%s %s" % (t("dealer", L), names[deal.dealer])]
-    sh = hexstr(m.deal_seed)
-    c = rng.commit(m.deal_seed)
-    lines += [t("commit", L) + ":", c[:32], c[32:], t("seed", L) + ":", sh[:32], sh[32:]]
+    if m.table:
+        lines.append("table deck")          # real cards: no commitment, no seed
+    else:
+        sh = hexstr(m.deal_seed)
+        c = rng.commit(m.deal_seed)
+        lines += [t("commit", L) + ":", c[:32], c[32:], t("seed", L) + ":", sh[:32], sh[32:]]
     lines += deal_record_lines(m.deck_kind(), deal.events, names, deal.seen(-1))
     st0 = s.state0
     if st0:

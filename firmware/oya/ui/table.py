@@ -28,12 +28,18 @@ def edit_options(app, game, rs_name, opts):
         opts = dict((e[0], e[1]) for e in table)
     opts = dict(opts)
     menu = Menu(t("options", L), [], None, app.pop)
+    app.table_deck = False       # the match setting beside the ruleset: device deals, or real cards
 
     def refresh():
-        menu.items = [option_row(e[0], opts[e[0]]) for e in table] + [t("start", L)]
+        menu.items = ([option_row(e[0], opts[e[0]]) for e in table]
+                      + [("deal", "table deck" if app.table_deck else "device"), t("start", L)])
 
     def pick(i):
-        if i == len(table):
+        if i == len(table):      # deal: OK switches device / table deck
+            app.table_deck = not app.table_deck
+            refresh()
+            return
+        if i > len(table):
             pick_seats(app, game, rs_name, opts)
             return
         e = table[i]
@@ -134,6 +140,15 @@ def pick_bots(app, game, rs_name, opts, names):
     n = len(names)
 
     def done(b):
+        if b and app.table_deck:         # a bot cannot see the real cards it holds
+            app.push(Message(t("bots", L), ["No bots with a", "table deck"], app.pop))
+            return
+        if app.table_deck:
+            from oya.tabledeck import refuse
+            why = refuse(game, opts)
+            if why:
+                app.push(Message("table deck", wrap(why), app.pop))
+                return
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
     app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop))
@@ -148,6 +163,7 @@ def start_new(app, game, rs_name, opts, names, bots):
     forget(*FLOWS)
     app.match_j.clear()
     s = Session(game, rs_name, opts, names, None, app.match_j)
+    s.match.table = app.table_deck
     s.draw_first_dealer()
     L = app.lang
     m = s.match

@@ -1,0 +1,146 @@
+# The deal screen of a table-deck match (oya.tabledeck): TablePlay, the
+# device's PlayScreen with a card picker for when the deal waits for the face
+# of a card on the table. Imported only for a table-deck match, so device
+# deals never load it.
+#
+# UP/DOWN step through what the game tells apart (oya.tabledeck.kinds: a
+# month, the red pin, a wild), starting on the most likely card given the
+# cards the table has seen; the card's name and picture word show before
+# OK enters it. A card the deck cannot hold is refused with the engine's
+# message. BACK takes the last entry back while nothing else was done since
+# (oya.tabledeck.undo); with nothing to take back it opens the
+# pause menu. The screen reads only what the table may know: the prompt
+# (which place wants a card), the public table and the public cards.
+from oya import cards, tabledeck
+from oya.ui import keys
+from oya.ui.grid import ROWS
+from oya.ui.widgets import wrap
+from oya.ui.play import PlayScreen, INTRO, HANDOFF, DECIDE
+
+# what the hanafuda month's card shows (Oicho-Kabu's hanafuda deck)
+MONTHS = ("pine", "plum", "cherry", "wisteria", "iris", "peony", "clover", "pampas",
+          "chrysanth.", "maple")
+MONTHS_JA = ("マツ", "ウメ", "サクラ", "フジ", "アヤメ", "ボタン", "ハギ", "ススキ", "キク", "モミジ")
+HINT = ("UP/DN card OK enter", "UP/DN フダ OK ニュウリョク")
+UNDO = ("BACK undo last card", "BACK ヒトツ モドス")
+TABLE_DECK = ("Table deck", "テーブル ノ フダ")
+MENU = ("BACK menu", "BACK メニュー")
+
+
+def picture(kind, code, lang=0):
+    """The card as the table sees it: its name and what is on it."""
+    n = tabledeck.class_name(kind, code)
+    if kind == cards.HANAFUDA:
+        return "%s %s" % (n, (MONTHS if lang == 0 else MONTHS_JA)[code // 4])
+    if kind in (cards.KACHI20, cards.KACHI22):
+        return {"1r": "1 red pin", "1g": "1 gilded", "4g": "4 gilded"}.get(n, n)
+    if kind == cards.KOMATSU:
+        return {"1w": "1 aka-choro", "2w": "2 taiko", "3k": "3 kuro-hibashi"}.get(n, n)
+    if kind >= cards.STD52:
+        return {"A": "A ace", "J": "J jack", "Q": "Q queen", "K": "K king"}.get(n, n)
+    return n
+
+
+class Picker:
+    def __init__(self, play, deal):
+        self.play = play
+        kind = play.kind()
+        self.kind = kind
+        self.kinds = tabledeck.kinds(kind)
+        self.i = tabledeck.likely(kind, deal.seen(-1))
+
+    def draw(self, g):
+        play = self.play
+        L = play.lang()
+        deal = play.s.match.deal
+        seat = play.acting
+        g.put(0, "%s: %s" % (play.names()[seat], deal.prompt(seat, L)), True)
+        lines = play.app.table_lines(deal)
+        if play.msg:
+            lines = wrap(play.msg)[:2] + lines
+        r = play.put_table(g, ROWS - 4, lines)
+        g.put(r, ("  < %s >" % picture(self.kind, self.kinds[self.i], L))[:21])
+        g.put(r + 1, HINT[L])
+        g.put(r + 2, (UNDO if can_undo(play) else MENU)[L])
+
+
+    def key(self, k):
+        play = self.play
+        n = len(self.kinds)
+        play.msg = None
+        if k == keys.UP or k == keys.LEFT:
+            self.i = (self.i - 1) % n
+        elif k == keys.DOWN or k == keys.RIGHT:
+            self.i = (self.i + 1) % n
+        elif k == keys.OK:
+            play.take(tabledeck.enter(self.kinds[self.i]), play.acting)
+
+
+
+class TablePlay(PlayScreen):
+    """The deal screen of a table-deck match (oya.ui.app.start_play picks
+    it): the picker while a card is asked for, BACK takes the last entry
+    back, and the intro says "Table deck" where a device deal commits to
+    its seed (there is none: the table shuffles)."""
+    entry = None
+
+    def refresh(self):
+        deal = self.s.match.deal
+        self.entry = None
+        if deal is not None and deal.wants is not None:
+            self.msg = None
+            self.acting = deal.turn
+            self.entry = Picker(self, deal)
+            self.entries = []
+            self.state = DECIDE
+            if not deal.need_place()[1] and self.acting != self.seen_by and self.app.humans() > 1:
+                self.state = HANDOFF         # a face-down card: its owner enters it
+            return
+        PlayScreen.refresh(self)
+
+    def table_rows(self):
+        if self.entry is not None:
+            return ROWS - 5                  # the rows a full choice list leaves
+        return PlayScreen.table_rows(self)
+
+    def draw(self, g):
+        if self.entry is not None and self.state == DECIDE:
+            self.entry.draw(g)
+        else:
+            PlayScreen.draw(self, g)
+
+    def draw_intro(self, g):
+        PlayScreen.draw_intro(self, g)
+        g.put(2, TABLE_DECK[self.lang()])
+        g.put(ROWS - 1, "OK deal BACK menu")     # nothing to print before the deal
+
+    def handoff_hint(self):
+        h = PlayScreen.handoff_hint(self)
+        if self.entry is None and can_undo(self):
+            h[-1] = "OK: ready  BACK: undo"
+        return h
+
+    def key(self, k):
+        st = self.state
+        if st == INTRO and k == keys.HOLD_OK:
+            return                           # no commitment to print
+        if k == keys.BACK and (st == DECIDE or st == HANDOFF):
+            undo(self)
+        elif self.entry is not None and st == DECIDE:
+            self.entry.key(k)
+        else:
+            PlayScreen.key(self, k)
+
+
+def can_undo(play):
+    """The last thing journaled is a card entered: BACK takes it back."""
+    return tabledeck.can_undo(play.s)
+
+
+def undo(play):
+    """BACK on a deal screen: the last entry back, else the pause menu."""
+    if tabledeck.undo(play.s):
+        play.acting = -1
+        play.refresh()
+    else:
+        play.app.pause_menu(play)
