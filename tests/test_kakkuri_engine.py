@@ -848,3 +848,79 @@ def test_command_line_play_and_verify(tmp_path):
                            "--option", "session_end=deal_count", "--option", "session_deals=2",
                            "--json", str(out)]) == 0
     assert len(json.loads(out.read_text())["deals"]) == 2
+
+
+# -- the pass circle (spec §4 step 8, §4.1) after folds --------------------------------
+
+def test_last_seat_left_after_folds_plays_on_the_base_before_any_hako():
+    # python -m tools play kakkuri --seats 6 --seed b23a52c7911f4921, deal 9: the
+    # dealer (L) and four more fold; the seat that takes L's role has had no turn
+    # on the base yet, so the circle is not complete and it may play its 4 on 3.
+    m = new_match(6, dealer=5)
+    d = start(m, {4: "4 6 7 1 11 12"}, base="3", hako="6 9 10")
+    for s in (5, 0, 1, 2, 3):
+        d.act(FOLD, s)
+    assert d.lead == 4 and d.turn == 4 and not d.pending
+    assert play("4") in d.choices(4) and PASS in d.choices(4) and HAKO not in d.choices(4)
+    d.act(play("4"), 4)
+    assert d.base == 4                     # alone after its own play: nobody else to pass,
+    assert d.pending and d.choices(4) == [HAKO]   # so the circle is complete and it turns
+
+
+def test_role_taken_by_a_fold_in_a_full_table_still_needs_its_turn():
+    m = new_match(6, ori_window="any_time_before_playing")
+    d = start(m, {2: "5 8 9 10 11 12"}, base="4", hako="6 9 10")
+    d.act(PASS, 0)
+    d.act(PASS, 1)
+    d.act(FOLD, 0)                         # L folds; seat 1 (already passed) takes the role
+    d.act(FOLD, 1)                         # and folds too: seat 2 is L, has not had its turn
+    assert d.lead == 2 and d.turn == 2 and not d.pending
+    d.act(play("5"), 2)
+    for s in (3, 4, 5):
+        d.act(PASS, s)
+    assert d.turn == 2 and d.pending
+
+
+def circle_faults(t):
+    """Spec oracle over a transcript: every `hako` turned by seat X comes after
+    every other active seat passed on the base, and X made the base (played or
+    turned it) or passed on it too (or, with including_last_player, passed)."""
+    including = t["ruleset"]["options"].get("pass_circle") == "including_last_player"
+    faults = []
+    for d in t["deals"]:
+        seats = {int(e["to"][5:]) for e in d["events"] if e["t"] == "card" and e["to"].startswith("seat:")}
+        folded, passed, maker, turner = set(), set(), None, None
+        for e in d["events"]:
+            if e["t"] == "card" and e["to"] == "base":
+                passed, maker, turner = set(), turner, None
+            if e["t"] != "act":
+                continue
+            s, do = e["seat"], e["do"]
+            if do == "fold":
+                folded.add(s)
+            elif do == "pass":
+                passed.add(s)
+            elif do == "play":
+                passed, maker = set(), s
+            elif do == "hako":
+                turner = s
+                need = (seats - folded) - ({s} if maker == s and not including else set())
+                if not need <= passed:
+                    faults.append((d["n"], s, sorted(need - passed)))
+    return faults
+
+
+@pytest.mark.parametrize("seed,opts", [
+    ("b23a52c7911f4921", []),
+    ("256bd73752c59f13", ["--option", "ori_window=any_time_before_playing"]),
+    ("5a", ["--option", "pass_circle=including_last_player"]),
+    ("5b", ["--option", "ori_window=any_time_before_playing"]),
+])
+def test_pass_circle_oracle_over_bot_matches(tmp_path, seed, opts):
+    from tools import play as play_tool
+    out = tmp_path / "k.json"
+    assert play_tool.main(["kakkuri", "--seats", "6", "--seed", seed, "--bots", "random", "--deals", "20",
+                           "--json", str(out)] + opts) == 0
+    t = json.loads(out.read_text())
+    assert sum(1 for d in t["deals"] for e in d["events"] if e.get("do") == "hako") > 10
+    assert circle_faults(t) == []

@@ -518,6 +518,7 @@ class KakkuriDeal(Deal):
         self.sanzoku = bytearray(n)
         self.out = -1
         self.lead = dealer
+        self.lead_made = 0
         self.passed = 0
         self.pending = False
         self.round = 1
@@ -622,6 +623,7 @@ class KakkuriDeal(Deal):
         self.phase = _PLAY
         start = self.dealer if self.active(self.dealer) else self._next_active(self.dealer)
         self.lead = start
+        self.lead_made = 0
         self.turn = start
         self.round = 1
         self.passed = 0
@@ -648,7 +650,9 @@ class KakkuriDeal(Deal):
 
     def _advance(self, s):
         nx = self._next_active(s)
-        if self.including:
+        if self.including or not self.lead_made:
+            # L has not made this base (the dealer at the start, or a seat that
+            # took the role by a fold): L too must have had a turn on it.
             done = self._all_passed(True)
         else:
             done = nx == self.lead and self._all_passed(False)
@@ -872,6 +876,7 @@ class KakkuriDeal(Deal):
             self.folded[seat] = 1
             if seat == self.lead:
                 self.lead = self._next_active(seat)
+                self.lead_made = 0
             if seat == self.turn:
                 if self.pending:
                     self._move(seat, self.lead)
@@ -883,6 +888,7 @@ class KakkuriDeal(Deal):
             self.pending = False
             self.passed = 0
             self.lead = seat
+            self.lead_made = 1
         else:
             self._play(action, seat)
 
@@ -908,6 +914,7 @@ class KakkuriDeal(Deal):
         self.log_act(seat, "play", {"cards": names})
         self.has_played[seat] = 1
         self.lead = seat
+        self.lead_made = 1
         self.passed = 0
         self.base = toks[-1] >> 2
         self.last = names
