@@ -143,9 +143,9 @@ def test_six_players_teams_alternate_8_cards_8_tricks():
     for w in d.winners:
         won[w % 2] += 1
     assert won == d.tricks
-    assert m.final_scores() == [0] * 6
+    assert m.scores() == [0] * 6
     m.finish_deal()
-    assert m.final_scores() == [m.teams[s % 2] for s in range(6)] and sum(m.teams) == 8
+    assert m.scores() == [m.teams[s % 2] for s in range(6)] and sum(m.teams) == 8
 
 
 def test_six_player_last_trick_is_the_8th():

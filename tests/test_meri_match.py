@@ -4,6 +4,7 @@ trump to draw trumps when holding many), bots see only their view, the
 match-over ranking (partners share a place, a drawn game), refusals fit two
 screen rows, and `python -m tools play meri` (4 and 6 seats) with verify."""
 import json
+import pytest
 import os
 import subprocess
 import sys
@@ -218,3 +219,25 @@ def test_the_device_match_over_screen_shows_the_team_places(tmp_path, monkeypatc
     else:
         assert places == ["1", "1", "2", "2"] and totals[0] == totals[1] > totals[2] == totals[3]
     assert m.over() and m.deal_no == 1
+
+
+def test_transcript_balances_are_team_totals_leading_to_the_final(tmp_path):
+    # TRANSCRIPT.md: for Meri, chips are replaced by team trick totals; each
+    # deal's balances are the totals after it, so the last one is the final.
+    from tools import play as play_tool, verify
+    out = tmp_path / "m.json"
+    assert play_tool.main(["meri", "--seats", "4", "--seed", "01", "--bots", "random", "--deals", "4",
+                           "--json", str(out)]) == 0
+    t = json.loads(out.read_text())
+    per_deal = 12
+    prev = [0, 0, 0, 0]
+    for n, d in enumerate(t["deals"], 1):
+        b = d["balances"]
+        assert b[0] == b[2] and b[1] == b[3]               # partners share their team's total
+        assert b[0] >= prev[0] and b[1] >= prev[1] and b[0] + b[1] == n * per_deal
+        prev = b
+    assert t["deals"][-1]["balances"] == t["final"]
+    assert verify.verify_transcript(t).startswith("meri: 4 deals verified")
+    t["deals"][1]["balances"] = [0, 0, 0, 0]                # the old writer's ledger chips
+    with pytest.raises(verify.Mismatch, match="deal 2: balances should be"):
+        verify.verify_transcript(t)

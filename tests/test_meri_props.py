@@ -73,7 +73,7 @@ def test_two_thousand_bot_deals():
             deals += 1
         if m.over():
             assert sum(m.teams) == m.deal_no * (12 if n == 4 else 8)
-            assert m.final_scores() == [m.teams[i % 2] for i in range(n)]
+            assert m.scores() == [m.teams[i % 2] for i in range(n)]
             assert m.ledger.chips == [0] * n
     dt = time.time() - t0
     # every value of every option was drawn at least once

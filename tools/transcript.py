@@ -75,8 +75,5 @@ def build(match, ruleset_name, first_dealer_seed=None):
     t["deals"] = [deal_json(kind, h["n"], h["dealer"], h["seed"], h["events"], h["balances"], h["void"],
                             h.get("entered"))
                   for h in (match.history or [])]
-    t["final"] = list(match.ledger.chips)
-    standings = getattr(match, "final_scores", None)
-    if standings is not None:
-        t["final"] = standings()
+    t["final"] = match.scores()
     return t

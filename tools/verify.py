@@ -100,10 +100,10 @@ def verify_transcript(t):
         if m.ledger.total() != total:
             raise Mismatch(where + ": chips not conserved")
         m.finish_deal()
-        if list(m.ledger.chips) != d["balances"]:
+        if m.scores() != d["balances"]:
             raise Mismatch("%s: balances should be %s, the transcript has %s" % (
-                where, m.ledger.chips, d["balances"]))
-    final = m.final_scores() if hasattr(m, "final_scores") else list(m.ledger.chips)
+                where, m.scores(), d["balances"]))
+    final = m.scores()
     if final != t["final"]:
         raise Mismatch("final scores should be %s, the transcript has %s" % (final, t["final"]))
     return "%s: %d deals verified, final %s" % (game, len(t["deals"]), final)

@@ -92,15 +92,20 @@ class Match:
         d = self.deal
         if d is None or not d.done:
             raise ValueError("deal not finished")
+        self.ledger.log = None
+        self.after_deal(d)
         if self.history is not None:
             self.history.append({
                 "n": len(self.history) + 1, "dealer": d.dealer,
                 "seed": self.deal_seed, "events": d.events,
-                "balances": list(self.ledger.chips), "void": d.void,
+                "balances": self.scores(), "void": d.void,
             })
-        self.ledger.log = None
-        self.after_deal(d)
         self.deal = None
+
+    def scores(self):
+        """Per seat, what the match is scored in: chips (Meri: team trick
+        totals). A transcript's `balances` and `final`."""
+        return list(self.ledger.chips)
 
     def state(self):
         st = {"dealer": self.dealer, "deal_no": self.deal_no, "started": self.started,

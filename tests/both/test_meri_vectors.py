@@ -365,7 +365,7 @@ def test_ME_24():
     m.restore({"dealer": 0, "deal_no": 4, "started": 4, "chips": [0, 0, 0, 0], "pot": 0,
                "teams": [26, 22]})
     assert m.over() and m.winner() == 0
-    assert m.final_scores() == [26, 22, 26, 22]
+    assert m.scores() == [26, 22, 26, 22]
     assert [s for s, _ in m.standings()] == [0, 2, 1, 3]
     m.restore({"dealer": 0, "deal_no": 3, "started": 3, "chips": [0, 0, 0, 0], "pot": 0,
                "teams": [20, 16]})

@@ -23,7 +23,7 @@
 # tricks in the deal (every hiki_mode moves tricks, never makes them): that
 # sum is the "nothing created or lost" check, asserted by the tests and
 # written in the closing note. The match keeps the team totals (extra_state
-# "teams"); final_scores() gives them per seat, standings() ranks by them.
+# "teams"); scores() gives them per seat, standings() ranks by them.
 #
 # Actions (ints):
 #   ROBOTTA, HIDE, NO_EXCHANGE, EXCHANGE + discard code,
@@ -713,8 +713,8 @@ class MeriMatch(Match):
     def restore_extra(self, st):
         self.teams = list(st.get("teams", (0, 0)))
 
-    def final_scores(self):
-        """Per seat: that seat's team total (the transcript's `final`)."""
+    def scores(self):
+        """Per seat: that seat's team total (the transcript's balances and final)."""
         return [self.teams[s % 2] for s in range(len(self.ledger))]
 
     def winner(self):
