@@ -164,6 +164,44 @@ def test_KK_13():
     assert d.winner == 1
 
 
+def test_A7_junjun_with_a_drawn_card_plays_its_best_other_pair_against_kenpei():
+    # 10-10 then a drawn 7 against the dealer's 1-2: the junjun would be void,
+    # so the hand plays 10-7 (7), beats the dealer's plain 3 and earns no goshugi.
+    m = new_match(2)
+    d = deal(m, [["1g", "2"], ["10", "10"]], draws=["7"])
+    act(d, 0, "rate", chips=1)
+    act(d, 1, "draw", show="10")
+    act(d, 1, "call", chips=1)
+    play_out(d)
+    sh = shows(d)
+    assert sorted(sh["seat:1"][0]) == ["10", "7"] and sh["seat:1"][1:] == (7, None)
+    assert sh["seat:0"][1:] == (3, None) and d.winner == 1 and d.result == "showdown"
+    assert not pays(d, "goshugi")
+
+
+def test_A7_junjun_from_two_draws_plays_its_best_other_pair_against_kenpei():
+    # 3-7 then 10, 10 against the dealer's 1-2: 10-7 (7) rather than a void junjun
+    m = new_match(2)
+    d = deal(m, [["1g", "2"], ["3", "7"]], draws=["10", "10"])
+    act(d, 0, "rate", chips=1)
+    act(d, 1, "draw", show="7")
+    act(d, 1, "draw")
+    act(d, 1, "call", chips=1)
+    play_out(d)
+    sh = shows(d)
+    assert sorted(sh["seat:1"][0]) == ["10", "7"] and sh["seat:1"][1] == 7 and d.winner == 1
+
+
+def test_A7_three_tens_cannot_avoid_the_junjun():
+    m = new_match(2, deck_variant="three_1s_10s")
+    d = deal(m, [["1g", "2"], ["10", "10"]], draws=["10"])
+    act(d, 0, "rate", chips=1)
+    act(d, 1, "draw", show="10")
+    act(d, 1, "call", chips=1)
+    play_out(d)
+    assert shows(d)["seat:0"][2] == "kenpei" and d.winner == 0
+
+
 def test_KK_14():
     assert strength(["4", "4"]) > strength(["5", "1g"])
     m = new_match(2)

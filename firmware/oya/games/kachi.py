@@ -295,15 +295,18 @@ def bonus_units(pair, yaku, hand, opts):
     return u
 
 
-def best_pair(hand, oya, opts, lad):
+def best_pair(hand, oya, opts, lad, skip=None):
     """The pair the device plays for a hand of 2 to 4 cards:
-    (key, (i, j), strength, value, yaku); key orders hands (larger wins)."""
+    (key, (i, j), strength, value, yaku); key orders hands (larger wins).
+    skip: a yaku not to play (None when every pair is that yaku)."""
     best = None
     n = len(hand)
     for i in range(n):
         for j in range(i + 1, n):
             a, b = hand[i], hand[j]
             s, v, y = evaluate(a, b, oya, opts, lad)
+            if y is not None and y == skip:
+                continue
             key = (s, tiebreak(a, b, opts), bonus_units((a, b), y, hand, opts))
             if best is None or key > best[0]:
                 best = (key, (i, j), s, v, y)
@@ -759,6 +762,14 @@ class KachiDeal(Deal):
         if opts.get("kenpei", "on") == "on":
             jun = [s for s in live if play[s][4] == "junjun"]
             able = [s for s in live if s not in jun and kenpei_pair(self.hands[s], opts) is not None]
+            if jun and able:
+                # A7: a junjun that a 1-2 would void is not played when the
+                # hand has another pair (10-10-7 plays 10-7).
+                for s in jun:
+                    b = best_pair(self.hands[s], s == self.oya, opts, self.lad, "junjun")
+                    if b is not None:
+                        play[s] = [b[0], b[1], b[2], b[3], b[4]]
+                jun = [s for s in jun if play[s][4] == "junjun"]
             if jun and able:
                 void = jun[0]
                 if opts.get("kenpei_effect", "void_junjun") == "kenpei_wins":
