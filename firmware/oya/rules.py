@@ -63,6 +63,16 @@ def find(table, oid):
     return None
 
 
+def _control_char(text):
+    """The code of the first control character in `text` (C0, DEL, C1), or
+    None: they would reach the printer and terminals as commands."""
+    for ch in text:
+        o = ord(ch)
+        if o < 0x20 or 0x7F <= o <= 0x9F:
+            return o
+    return None
+
+
 def validate(data, filename="ruleset", table=None):
     """data: parsed JSON. Returns (game, name, options with defaults filled)."""
     where = filename + ": "
@@ -82,6 +92,10 @@ def validate(data, filename="ruleset", table=None):
     desc = data.get("description", "")
     if not isinstance(desc, str) or len(desc) > 200:
         raise RulesetError(where + "description must be text of at most 200 characters.")
+    for field, text in (("name", name), ("description", desc)):
+        c = _control_char(text)
+        if c is not None:
+            raise RulesetError(where + "%s has a control character (U+%04X); use printable text." % (field, c))
     opts = data.get("options", {})
     if not isinstance(opts, dict):
         raise RulesetError(where + "options must be a JSON object of option: value.")

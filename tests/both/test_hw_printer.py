@@ -45,6 +45,21 @@ def test_romaji_when_the_board_has_no_katakana_page():
     assert uart.data() == b"\x1b@\x1b7\x0b\x78\x28kabu 9\nsusuki\n\x1bd\x03"
 
 
+def test_text_never_sends_a_control_byte():
+    # A name from a ruleset or a player could hold ESC @ (reset), GS V (cut)...:
+    # only the driver's own commands go out; text control bytes print as "?".
+    hostile = "\x1b@\x1dV\x00\x1b[2J\x7f\x9b"
+    for codepage in (1, None):
+        clock, uart, p = _printer(codepage=codepage)
+        p.slip([hostile, "カブ\x1dV"], cut=False)
+        _run(p, uart, clock)
+        lines = uart.data()[len(p._header()):].split(b"\n")
+        body = lines[0] + lines[1]
+        assert all(0x20 <= x != 0x7F for x in body), body
+        assert lines[0].startswith(b"?@?V??[2J?")
+        assert lines[2] == b"\x1bd\x03"             # the driver's feed, no cut
+
+
 def _check_pacing(uart, baud):
     log = uart.log
     for k in range(len(log) - 1):

@@ -58,6 +58,16 @@ def _subst(s):
     return "".join(_ASCII_SUBST.get(ch, ch) for ch in s)
 
 
+def _no_controls(b):
+    """`b` with each control byte (0x00-0x1F, 0x7F) printed as "?"."""
+    for x in b:
+        if x < 0x20 or x == 0x7F:
+            break
+    else:
+        return b
+    return bytes(0x3F if x < 0x20 or x == 0x7F else x for x in b)
+
+
 class Printer:
     fitted = True
 
@@ -84,14 +94,15 @@ class Printer:
 
     # -- building --------------------------------------------------------------
     def encode(self, text):
-        """Printable bytes for `text` on this printer."""
+        """Printable bytes for `text` on this printer: never a control byte,
+        which the printer would take as a command (only build() sends those)."""
         text = _subst(text)
         if len(text.encode()) == len(text):
-            return text.encode()          # ASCII: as it is (the kana tables stay on flash)
+            return _no_controls(text.encode())   # ASCII (the kana tables stay on flash)
         from oya.ui import kana
         if self.codepage is None:
-            return kana.to_romaji(text).encode()
-        return kana.to_jis(text)
+            return _no_controls(kana.to_romaji(text).encode())
+        return _no_controls(kana.to_jis(text))
 
     def _header(self):
         b = bytearray((ESC, 0x40))
