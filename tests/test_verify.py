@@ -74,3 +74,31 @@ def test_slip_replay_reproduces_a_deal():
     out = verify.verify_slip("_highcard", None, "4", None, d["dealer"], d["seed"], codes)
     assert out["deals"][0]["events"] == d["events"]
     assert out["deals"][0]["commit"] == d["commit"]
+
+
+def test_kachi_expose_act_is_written_before_its_reveal_and_verified(tmp_path):
+    # TRANSCRIPT.md: with draw_exposure = any_card the drawer's choice is an
+    # `expose` {card} act right before the `reveal` at the drawer's seat.
+    from tools import play as play_tool
+    out = tmp_path / "k.json"
+    assert play_tool.main(["kachi", "--seats", "3", "--seed", "01", "--bots", "smart", "--deals", "8",
+                           "--option", "draw_exposure=any_card", "--json", str(out)]) == 0
+    t = json.loads(out.read_text())
+    assert verify.verify_transcript(t).startswith("kachi: 8 deals verified")
+    found = []
+    for d in t["deals"]:
+        ev = d["events"]
+        for i, e in enumerate(ev):
+            if e.get("do") == "expose":
+                assert set(e) == {"t", "seat", "do", "card"}
+                assert ev[i + 1] == {"t": "reveal", "card": e["card"], "at": "seat:%d" % e["seat"]}
+                found.append((d["n"], i))
+    assert found
+    n, i = found[0]
+    bad = copy.deepcopy(t)
+    del bad["deals"][n - 1]["events"][i]                       # the choice left out
+    _fails(bad, "deal %d:" % n)
+    bad = copy.deepcopy(t)
+    bad["deals"][n - 1]["events"][i]["card"] = "1r"            # a card the drawer does not hold
+    bad["deals"][n - 1]["events"][i + 1]["card"] = "1r"
+    _fails(bad, "deal %d:" % n)
