@@ -387,6 +387,7 @@ class Sim:
         self.importer.modules = modules
         self.modules = modules
         # re-arm IRQ delivery for button transitions still to come
+        self.clock.clear_interrupts()
         for gpio, tl in self.pins.drive.items():
             for t, _lvl in tl:
                 if t > self.clock.us:
@@ -592,13 +593,13 @@ class Sim:
         self._edge(self.button_pin(name), self.clock.us, None)
 
     def _schedule_irq(self, t_us, gpio):
-        loop = self.loop
-        if loop is None:
-            return
+        """The pin's IRQ handler runs when the clock passes the edge, even in
+        the middle of firmware code (a hard IRQ), seeing the clock and the pin
+        as they are at the edge."""
         before = self.pins.level(gpio, t_us - 1)
 
         def fire():
-            if self.dead:
+            if self.dead or self.loop is None:
                 return
             st = self.pins.pins.get(gpio)
             if not st or not st.get("irq"):
@@ -608,8 +609,8 @@ class Sim:
             if before == after:
                 return
             if (after == 0 and trig & 4) or (after == 1 and trig & 8):
-                handler(pin)
-        loop.call_at(t_us / 1e6, fire)
+                self._guard(lambda: handler(pin))
+        self.clock.at(t_us, fire)
 
     # --- what the person sees ---------------------------------------------------------------------------
     def frame(self):

@@ -5,13 +5,22 @@ when every task is asleep, the loop jumps the clock straight to the next timer i
 of sleeping, so an hour of firmware time costs only the CPU the firmware uses.
 """
 import asyncio
+import heapq
 import math
 import selectors
 
 
 class VirtualClock:
+    """Virtual microseconds. Interrupts (at(t_us, fn)) run when the clock
+    passes their time, whoever moves it: the loop's idle jump, or firmware code
+    that costs time (an I2C write, a sleep); as on the chip, an interrupt
+    preempts the code that was running, which is what a hard IRQ does."""
+
     def __init__(self, start_us=0):
         self.us = int(start_us)
+        self._due = []            # heap of (t_us, seq, fn)
+        self._seq = 0
+        self._in_irq = False
 
     @property
     def ms(self):
@@ -20,13 +29,32 @@ class VirtualClock:
     def seconds(self):
         return self.us / 1e6
 
+    def at(self, t_us, fn):
+        """Run fn() when the clock reaches t_us (with the clock at t_us)."""
+        self._seq += 1
+        heapq.heappush(self._due, (int(t_us), self._seq, fn))
+
+    def clear_interrupts(self):
+        self._due = []
+
     def advance_us(self, d):
         if d > 0:
-            self.us += int(d)
+            self.advance_to(self.us + int(d))
 
     def advance_to(self, us):
+        us = int(us)
+        due = self._due
+        while due and due[0][0] <= us and not self._in_irq:
+            t, _, fn = heapq.heappop(due)
+            if t > self.us:
+                self.us = t
+            self._in_irq = True
+            try:
+                fn()
+            finally:
+                self._in_irq = False
         if us > self.us:
-            self.us = int(us)
+            self.us = us
 
 
 class _VirtualSelector(selectors.SelectSelector):

@@ -53,6 +53,28 @@ class FakePin:
         self.level = v
 
 
+class FakeIrqPin(FakePin):
+    """A pin with machine.Pin's irq(): set(level) changes the level and, on
+    an edge, calls the handler as the port's interrupt would."""
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, level=1):
+        FakePin.__init__(self, level)
+        self.handler = None
+        self.hard = None
+
+    def irq(self, handler=None, trigger=12, hard=False):
+        self.handler = handler
+        self.hard = hard
+
+    def set(self, level):
+        if level != self.level:
+            self.level = level
+            if self.handler is not None:
+                self.handler(self)
+
+
 class FakeUART:
     """Records (time, bytes) for each write; `answer` is what a status query
     reads back (bytes, or None for a silent printer)."""

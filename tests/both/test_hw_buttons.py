@@ -1,5 +1,5 @@
 # The button layer fed with pin levels and a fake tick source.
-from hw_fakes import FakePin
+from hw_fakes import FakePin, FakeIrqPin
 from oya.hw import buttons as B
 
 
@@ -146,3 +146,99 @@ def test_event_encoding():
     assert B.button(B.LONG | B.BACK) == B.BACK
     assert B.kind(B.LONG | B.BACK) == B.LONG
     assert B.name(B.REPEAT | B.RIGHT) == "REPEAT_RIGHT"
+
+
+# -- edges caught by pin interrupts ------------------------------------------
+
+def _irq_setup():
+    clock = [0]
+    pins = [FakeIrqPin(1) for _ in range(6)]
+    b = B.Buttons(pins, now=0, clock=lambda: clock[0])
+    assert b.irqs == 6 and all(p.hard for p in pins)
+    return clock, pins, b
+
+
+def _events(b):
+    out = []
+    ev = b.get()
+    while ev >= 0:
+        out.append(B.name(ev))
+        ev = b.get()
+    return out
+
+
+def _tap(clock, pin, t, hold=60, bounce=(0.5, 1, 1.5)):
+    """A press at t ms held `hold` ms, bouncing at both ends."""
+    for when, lvl in [(t, 0)] + [(t + d, k % 2) for k, d in enumerate(bounce, 1)] + \
+            [(t + len(bounce) + 1, 0), (t + hold, 1)] + \
+            [(t + hold + d, (k + 1) % 2) for k, d in enumerate(bounce, 1)] + [(t + hold + 5, 1)]:
+        clock[0] = int(when)
+        pin.set(lvl)
+
+
+def test_five_keys_pressed_while_the_app_is_blocked_2s_are_all_handled_in_order():
+    clock, pins, b = _irq_setup()
+    b.poll(0)
+    # nothing polls for 2 s (the app is busy) while five keys are pressed
+    for k, btn in enumerate((B.DOWN, B.OK, B.UP, B.BACK, B.RIGHT)):
+        _tap(clock, pins[btn], 100 + 350 * k)
+    clock[0] = 2000
+    b.poll(2000)
+    clicks = [n for n in _events(b) if n.startswith("CLICK")]
+    assert clicks == ["CLICK_DOWN", "CLICK_OK", "CLICK_UP", "CLICK_BACK", "CLICK_RIGHT"]
+    assert b.lost_edges == 0 and b.dropped == 0
+
+
+def test_the_same_presses_are_lost_without_interrupts():
+    # what sampling alone does with a blocked app: the reason for the IRQs
+    clock = [0]
+    pins = [FakeIrqPin(1) for _ in range(6)]
+    b = B.Buttons(pins, now=0, clock=lambda: clock[0], irq=False)
+    for k, btn in enumerate((B.DOWN, B.OK, B.UP)):
+        _tap(clock, pins[btn], 100 + 350 * k)
+    b.poll(2000)
+    assert _events(b) == []
+
+
+def test_an_arrow_clicks_on_its_first_edge_and_ignores_its_bounce():
+    clock, pins, b = _irq_setup()
+    clock[0] = 100
+    pins[B.UP].set(0)
+    b.poll(101)                           # 1 ms later: no debounce wait
+    assert _events(b) == ["PRESS_UP", "CLICK_UP"]
+    for t, lvl in ((101, 1), (102, 0), (104, 1), (105, 0)):   # chatter inside the lock-out
+        clock[0] = t
+        pins[B.UP].set(lvl)
+    b.poll(110)
+    assert _events(b) == []
+    clock[0] = 180
+    pins[B.UP].set(1)
+    b.poll(181)
+    assert _events(b) == ["RELEASE_UP"]
+    clock[0] = 182
+    pins[B.UP].set(0)                     # release bounce
+    clock[0] = 183
+    pins[B.UP].set(1)
+    b.poll(300)
+    assert _events(b) == []
+
+
+def test_ok_held_while_the_app_is_blocked_is_a_long_press():
+    clock, pins, b = _irq_setup()
+    clock[0] = 100
+    pins[B.OK].set(0)
+    clock[0] = 1000
+    pins[B.OK].set(1)
+    b.poll(1500)
+    assert _events(b) == ["PRESS_OK", "LONG_OK", "RELEASE_OK"]
+
+
+def test_a_full_edge_ring_counts_what_it_lost_and_sampling_finds_the_level():
+    clock, pins, b = _irq_setup()
+    for k in range(B.EDGES + 10):
+        clock[0] = k
+        pins[B.OK].set(k % 2)             # chatter: 0 (down) on even ticks
+    pins[B.OK].set(0)
+    assert b.lost_edges > 0
+    b.poll(B.EDGES + 100)
+    assert "PRESS_OK" in _events(b) and b.held(B.OK)

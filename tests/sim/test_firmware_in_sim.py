@@ -137,3 +137,25 @@ def test_power_cut_at_each_flash_op_of_a_key_press_then_boot_recovers():
         assert top in ("Resume the match?", "Oya - home"), (kind, k, sim.screen())
         assert sim.crashed is None and sim.errors == []
         sim.close()
+
+
+@needs_app
+def test_five_keys_pressed_while_the_app_is_blocked_for_2s_are_handled_in_order():
+    # Something in the app (a slow import, a flash erase) holds the CPU for 2 s
+    # while five keys are pressed. The pins' IRQs keep every edge with its
+    # time, so all five act afterwards, in order: down, down, up, down, down on
+    # the home menu leave the cursor on the 4th item; a lost key lands elsewhere.
+    with Sim(seed=3) as sim:
+        sim.advance(300)
+        rows = sim.screen_text()
+        assert rows[1].startswith(">")
+        items = [r[1:] for r in rows[1:6]]
+        sim.loop.call_soon(lambda: sim.modules["time"].sleep_ms(2000))   # the app is stuck
+        t0 = sim.clock.us + 20000
+        for k, key in enumerate(("down", "down", "up", "down", "down")):
+            sim.schedule_press(key, t0 + k * 300000, 80)
+        sim.advance(1900)
+        assert sim.screen_text() == rows                   # nothing ran yet
+        sim.advance(400)
+        after = sim.screen_text()
+        assert after[4] == ">" + items[3], after

@@ -1,8 +1,17 @@
-# Push buttons: debounce, long press, auto-repeat and an event queue.
+# Push buttons: edges caught by pin interrupts, debounce, long press,
+# auto-repeat and an event queue.
 #
-# Polled (every ~5 ms from run(), or poll(now_ms) from a test or a benchmark);
-# no interrupts, so nothing happens behind the app's back. A level is accepted
-# once it has been stable for DEBOUNCE_MS; shorter bounces are ignored.
+# Each pin's IRQ (both edges; a hard IRQ where the port has one) writes the
+# edge's time and level into a preallocated ring and allocates nothing, so a
+# press made while the app is busy (a redraw, a save, an import) is kept with
+# its own time; poll(now_ms) (every ~5 ms from run(), or from a test) turns the
+# edges into events in order. poll() also samples every pin: that serves pins
+# without IRQs and any edge the full ring could not keep.
+#
+# UP, DOWN, LEFT and RIGHT act on their first edge: nothing waits for the
+# contact to settle; instead the LOCKOUT_MS after each accepted change ignores
+# its bounce. OK and BACK accept a level once it has been stable for
+# DEBOUNCE_MS (their release decides CLICK or LONG, so there is no hurry).
 #
 # Events are small ints, kind | button:
 #   PRESS    the button went down (every button; OK's PRESS/RELEASE pair is
@@ -17,6 +26,7 @@
 # Events wait in a ring buffer (QUEUE events) so none is lost while the screen
 # redraws or the printer prints; if the app falls that far behind, the newest
 # are dropped and counted in `dropped`.
+from array import array
 from oya.compat import const
 from oya.hw import tdiff, tadd, now_ms, sleep_ms
 
@@ -35,11 +45,13 @@ LONG = const(0x18)
 REPEAT = const(0x20)
 
 DEBOUNCE_MS = const(30)
+LOCKOUT_MS = const(30)      # after an arrow's accepted change: its bounce
 LONG_MS = const(700)
 REPEAT_DELAY_MS = const(400)
 REPEAT_EVERY_MS = const(120)
 POLL_MS = const(5)
 QUEUE = const(64)
+EDGES = const(128)          # the IRQ ring: ~12 presses with bounce at both ends
 
 NAMES = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")
 KINDS = ("PRESS", "RELEASE", "CLICK", "LONG", "REPEAT")
@@ -60,26 +72,67 @@ def name(ev):
 
 
 class Buttons:
-    def __init__(self, pins, now=0):
+    def __init__(self, pins, now=0, clock=now_ms, irq=True):
         """`pins`: up to six objects with value() (machine.Pin configured as
         input with pull-up), indexed UP, DOWN, OK, BACK, LEFT, RIGHT; None for
-        a button that is not fitted. Active low: value() == 0 is pressed."""
+        a button that is not fitted. Active low: value() == 0 is pressed.
+        `clock`: the tick source the IRQs stamp edges with (ms). irq=False,
+        or pins without irq(), leaves the buttons to sampling alone."""
         self.pins = list(pins) + [None] * (N_BUTTONS - len(pins))
         self.fitted = tuple(p is not None for p in self.pins)
         self._raw = bytearray(N_BUTTONS)
         self._state = bytearray(N_BUTTONS)
         self._long = bytearray(N_BUTTONS)
-        self._since = [now] * N_BUTTONS
+        self._since = [now] * N_BUTTONS      # when the raw level last changed
+        self._changed = [now - LOCKOUT_MS] * N_BUTTONS   # the last accepted change
         self._down = [now] * N_BUTTONS
         self._next = [now] * N_BUTTONS
         self._q = bytearray(QUEUE)
         self._head = 0
         self._n = 0
         self.dropped = 0
+        # the edge ring: written by the IRQs only at _tail, read by poll() only
+        # at _head, so neither needs to stop the other
+        self._clock = clock
+        self._et = array("i", bytes(4 * EDGES))
+        self._eb = bytearray(EDGES)
+        self._ehead = 0
+        self._etail = 0
+        self.lost_edges = 0
+        self.irqs = 0
         for i in range(N_BUTTONS):
             p = self.pins[i]
-            if p is not None:
-                self._raw[i] = 0 if p.value() else 1
+            if p is None:
+                continue
+            self._raw[i] = 0 if p.value() else 1
+            if irq and hasattr(p, "irq"):
+                self._attach(p, i)
+
+    def _attach(self, pin, i):
+        h = self._irq_handler(i)
+        trig = pin.IRQ_FALLING | pin.IRQ_RISING
+        try:
+            pin.irq(h, trig, hard=True)
+        except (TypeError, ValueError):
+            pin.irq(h, trig)
+        self.irqs += 1
+
+    def _irq_handler(self, i):
+        et = self._et
+        eb = self._eb
+        clock = self._clock
+
+        def edge(pin):
+            # interrupt context: no allocation, no exception
+            k = self._etail
+            nk = (k + 1) % EDGES
+            if nk == self._ehead:
+                self.lost_edges += 1
+                return
+            et[k] = clock()
+            eb[k] = i | (0 if pin.value() else 8)
+            self._etail = nk
+        return edge
 
     # -- queue -------------------------------------------------------------
     def _put(self, ev):
@@ -110,46 +163,75 @@ class Buttons:
 
     # -- polling -----------------------------------------------------------
     def poll(self, now):
-        """Sample every button at tick `now`; returns the number of queued
-        events."""
+        """Turn the edges caught since the last call into events, sample every
+        button, and run the timers (debounce, long press, repeat) up to tick
+        `now`; returns the number of queued events."""
+        et = self._et
+        eb = self._eb
+        while self._ehead != self._etail:
+            k = self._ehead
+            b = eb[k]
+            t = et[k]
+            self._ehead = (k + 1) % EDGES
+            for i in range(N_BUTTONS):      # everything before this edge comes first
+                if self.pins[i] is not None:
+                    self._settle(i, t)
+            self._edge(b & 7, b >> 3, t)
         raw = self._raw
-        st = self._state
         for i in range(N_BUTTONS):
             p = self.pins[i]
             if p is None:
                 continue
             lvl = 0 if p.value() else 1
             if lvl != raw[i]:
-                raw[i] = lvl
-                self._since[i] = now
-                continue
-            t = self._since[i]
-            if lvl != st[i]:
-                if tdiff(now, t) < DEBOUNCE_MS:
-                    continue
-                st[i] = lvl
-                if lvl:
-                    self._down[i] = t
-                    self._long[i] = 0
-                    self._put(PRESS | i)
-                    if (_REPEATS >> i) & 1:
-                        self._put(CLICK | i)
-                        self._next[i] = tadd(t, REPEAT_DELAY_MS)
-                else:
-                    self._put(RELEASE | i)
-                    if not (_REPEATS >> i) & 1 and not self._long[i]:
-                        self._put(CLICK | i)
-                continue
-            if not lvl:
-                continue
-            if (_REPEATS >> i) & 1:
-                if tdiff(now, self._next[i]) >= 0:
-                    self._put(REPEAT | i)
-                    self._next[i] = tadd(now, REPEAT_EVERY_MS)
-            elif not self._long[i] and tdiff(now, self._down[i]) >= LONG_MS:
-                self._long[i] = 1
-                self._put(LONG | i)
+                self._edge(i, lvl, now)
+            self._settle(i, now)
         return self._n
+
+    def _edge(self, i, lvl, t):
+        """Button i's contact went to `lvl` (1 = closed) at tick t."""
+        if lvl == self._raw[i]:
+            return
+        self._settle(i, t)                  # what the old level did until t
+        self._raw[i] = lvl
+        self._since[i] = t
+        if (_REPEATS >> i) & 1 and lvl != self._state[i] and tdiff(t, self._changed[i]) >= LOCKOUT_MS:
+            self._set(i, lvl, t)            # an arrow acts on its first edge
+
+    def _settle(self, i, now):
+        """Debounce, long press and repeat of button i up to tick `now`."""
+        st = self._state
+        lvl = self._raw[i]
+        if lvl != st[i]:
+            t = self._since[i]
+            if tdiff(now, t) < DEBOUNCE_MS or tdiff(now, self._changed[i]) < LOCKOUT_MS:
+                return
+            self._set(i, lvl, t)
+        if not st[i]:
+            return
+        if (_REPEATS >> i) & 1:
+            if tdiff(now, self._next[i]) >= 0:
+                self._put(REPEAT | i)
+                self._next[i] = tadd(now, REPEAT_EVERY_MS)
+        elif not self._long[i] and tdiff(now, self._down[i]) >= LONG_MS:
+            self._long[i] = 1
+            self._put(LONG | i)
+
+    def _set(self, i, lvl, t):
+        """Accept button i's new level, reached at tick t."""
+        self._state[i] = lvl
+        self._changed[i] = t
+        if lvl:
+            self._down[i] = t
+            self._long[i] = 0
+            self._put(PRESS | i)
+            if (_REPEATS >> i) & 1:
+                self._put(CLICK | i)
+                self._next[i] = tadd(t, REPEAT_DELAY_MS)
+        else:
+            self._put(RELEASE | i)
+            if not (_REPEATS >> i) & 1 and not self._long[i]:
+                self._put(CLICK | i)
 
     async def run(self, period=POLL_MS):
         """Poll forever (an asyncio task)."""
