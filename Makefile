@@ -31,7 +31,7 @@ sim: setup
 	$(PY) -m host_sim $(ARGS)
 
 test: setup
-	$(PY) -m pytest -n 2 -q $(ARGS)
+	$(PY) -m pytest -n 2 --dist loadfile -q $(ARGS)
 
 deploy: setup
 	$(PY) -m tools deploy --board $(BOARD) $(if $(PORT),--port $(PORT))

@@ -134,6 +134,38 @@ def test_bad_ruleset_listed_with_error_and_cannot_be_chosen(flash):
     assert "columns" in app.screen_text()
 
 
+def test_the_device_indexes_a_ruleset_it_validated_once(flash):
+    # a ruleset copied by hand is validated (its engine imported) on the first
+    # listing and recorded in rulesets/.index; the next listing only hashes it
+    import json
+    import sys
+    from oya.ui.app import list_rulesets
+    os.makedirs("rulesets", exist_ok=True)
+    house = b'{"game": "oicho", "name": "House", "options": {"columns": 5}}'
+    with open("rulesets/house.json", "wb") as f:
+        f.write(house)
+    with open("rulesets/bad.json", "w") as f:
+        f.write('{"game": "oicho", "name": "Bad", "options": {"columns": 7}}')
+    first = list_rulesets()
+    assert [(r[0], r[1], r[2], r[4] is None) for r in first] == [
+        ("bad.json", None, "bad.json", False), ("house.json", "oicho", "House", True)]
+    with open("rulesets/.index") as f:
+        files = json.load(f)["files"]
+    assert list(files) == ["house.json"] and files["house.json"][1:] == ["oicho", "House"]
+    assert list_rulesets()[0][4] == first[0][4]        # a bad file is read and refused each time
+    os.remove("rulesets/bad.json")
+    for m in ("oya.rules", "oya.jsonlite", "oya.games.oicho"):
+        sys.modules.pop(m, None)
+    again = list_rulesets()
+    assert again == [("house.json", "oicho", "House", None, None)]      # from the index
+    assert "oya.rules" not in sys.modules and "oya.games.oicho" not in sys.modules
+    with open("rulesets/house.json", "wb") as f:       # changed: validated again
+        f.write(house.replace(b"House", b"Home"))
+    assert list_rulesets()[0][2] == "Home"
+    with open("rulesets/.index") as f:
+        assert json.load(f)["files"]["house.json"][2] == "Home"
+
+
 class FakePrinter:
     fitted = True
     failed = 0

@@ -298,6 +298,7 @@ def mip_manifest(board="rpi_pico", firmware=FIRMWARE):
     urls = [[r, rel(firmware / r)] for r in firmware_sources(firmware)]
     urls.append(["main.py", rel(firmware / "main.py")])
     urls += [["rulesets/" + p.name, rel(p)] for p in sorted((firmware / "rulesets").glob("*.json"))]
+    urls.append(["rulesets/" + INDEX_NAME, rel(firmware / "rulesets" / INDEX_NAME)])
     urls.append(["board.json", rel(BOARDS / (board + ".json"))])
     lines = ",\n".join("    %s" % json.dumps(u) for u in urls)
     return '{\n  "urls": [\n%s\n  ],\n  "deps": [],\n  "version": %s\n}\n' % (lines, json.dumps(VERSION))
@@ -501,17 +502,22 @@ def main(argv=None):
         print("\n".join(wiring_markdown(b) for b in boards()), end="")
         return 0
     if a.mip_manifest:
+        # package.json and the rulesets/.index it ships (mip copies files as they are)
         text = mip_manifest()
         dest = ROOT / "package.json"
+        index = FIRMWARE / "rulesets" / INDEX_NAME
+        index_bytes = ruleset_index(sorted((FIRMWARE / "rulesets").glob("*.json")))
         if a.check:
-            if not dest.exists() or dest.read_text() != text:
-                print("package.json is out of date: run `python -m tools deploy --mip-manifest`",
-                      file=sys.stderr)
+            if not dest.exists() or dest.read_text() != text or \
+                    not index.exists() or index.read_bytes() != index_bytes:
+                print("package.json or firmware/rulesets/.index is out of date: "
+                      "run `python -m tools deploy --mip-manifest`", file=sys.stderr)
                 return 1
-            print("package.json is up to date")
+            print("package.json and firmware/rulesets/.index are up to date")
             return 0
         dest.write_text(text)
-        print("wrote package.json (%d files)" % len(json.loads(text)["urls"]))
+        index.write_bytes(index_bytes)
+        print("wrote package.json (%d files) and firmware/rulesets/.index" % len(json.loads(text)["urls"]))
         return 0
     if a.list_boards:
         for b in boards():

@@ -210,13 +210,22 @@ else:
 
 CHECK_CODE = r"""
 import json
+import os
+os.chdir('/')
 try:
     from oya import rules
 except ImportError:
     print('OYA-NOFW')
 else:
     try:
-        g, n, o = rules.load(%(path)r)
+        try:
+            from oya.rsindex import remember   # validates and adds it to rulesets/.index
+        except ImportError:                    # firmware older than the device's index
+            remember = None
+        if remember is not None:
+            g, n, o = remember(%(name)r)
+        else:
+            g, n, o = rules.load(%(path)r)
         print('OYA-RS ' + json.dumps([%(name)r, g, n, None]))
     except rules.RulesetError as e:
         print('OYA-RS ' + json.dumps([%(name)r, None, None, str(e)]))

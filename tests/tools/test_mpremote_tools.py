@@ -90,6 +90,9 @@ def test_ruleset_push_list_pull(deployed, tmp_path):
     assert "pushed to /rulesets/house.json" in p.out
     assert 'the board reads it as: valid (oicho, "House rules")' in p.out
     assert flash_files(deployed)["rulesets/house.json"] == HOUSE
+    # the push put it in the device's index: listing it imports no engine
+    index = json.loads(flash_files(deployed)["rulesets/.index"])["files"]
+    assert index["house.json"] == [hashlib.sha256(HOUSE).hexdigest()[:16], "oicho", "House rules"]
 
     # a bad file copied by hand: the device lists it with its error
     bad = tmp_path / "bad.json"

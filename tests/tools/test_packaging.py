@@ -11,8 +11,11 @@ def test_package_json_is_current_and_lists_the_whole_firmware():
     pkg = json.loads((ROOT / "package.json").read_text())
     dsts = [d for d, _ in pkg["urls"]]
     assert set(dsts) >= set(deploy.firmware_sources()) | {"main.py", "board.json"}
-    assert {d for d in dsts if d.startswith("rulesets/")} == {
-        "rulesets/" + p.name for p in (ROOT / "firmware" / "rulesets").glob("*.json")}
+    shipped = sorted((ROOT / "firmware" / "rulesets").glob("*.json"))
+    assert {d for d in dsts if d.startswith("rulesets/")} == {"rulesets/" + p.name for p in shipped} | {
+        "rulesets/.index"}
+    # mip installs the index of the shipped rulesets too: the first listing imports no engine
+    assert (ROOT / "firmware" / "rulesets" / ".index").read_bytes() == deploy.ruleset_index(shipped)
     for dst, src in pkg["urls"]:
         assert (ROOT / src).is_file(), src  # relative to the repository root, as mip resolves them
         assert not src.startswith(("http", "github:"))

@@ -191,70 +191,57 @@ def _read(path, game):
     return g, raw
 
 
-INDEX = RULESET_DIR + "/.index"
+class Scan:
+    """rulesets/*.json listed one file per step(), so a screen can list them
+    between frames: a file the index knows costs a hash; any other is
+    validated with its game's engine (imported, then forgotten) and added to
+    the index, which is saved once the scan is done. `found`: [(file, game,
+    name, options or None, error or None)]; options None for an indexed file
+    (load() reads them when it is picked). Only plain file names inside
+    rulesets/ are read. With `game`, only the files that name it (or whose
+    game cannot be told) are listed, and no other engine is imported."""
 
+    def __init__(self, game=None):
+        from oya import rsindex
+        self.game = game
+        try:
+            files = sorted(os.listdir(RULESET_DIR))
+        except OSError:
+            files = []
+        self.files = [fn for fn in files if fn.endswith(".json") and "/" not in fn and not fn.startswith(".")]
+        self.i = 0
+        self.found = []
+        self.index = rsindex.read()
+        self.dirty = False
 
-def _index():
-    """{file: [sha-256 prefix, game, name]}: the rulesets validated when the
-    firmware was built (tools/deploy.py refuses invalid ones and writes
-    rulesets/.index), or {} without one."""
-    import json
-    try:
-        with open(INDEX, "rb") as f:
-            d = json.load(f)
-        return d.get("files") or {}
-    except Exception:
-        return {}
+    def done(self):
+        return self.i >= len(self.files)
 
-
-def _known(index, fn, raw):
-    """(game, name) when `raw` is, byte for byte, the file the build
-    validated; None when it is not (changed, pushed since, not shipped)."""
-    e = index.get(fn)
-    if not isinstance(e, list) or len(e) != 3:
-        return None
-    import hashlib
-    from oya.compat import hexstr
-    if hexstr(hashlib.sha256(raw).digest())[:16] != e[0]:
-        return None
-    return e[1], e[2]
-
-
-def list_rulesets(game=None):
-    """[(file, game, name, options or None, error or None)] for rulesets/*.json.
-    Only plain file names inside rulesets/ are read. With `game`, only the
-    files that name it (or whose game cannot be told) are listed, and no
-    other engine is imported; without, each file is validated with its own
-    game's engine, which is forgotten again. A file the firmware's build
-    validated (rulesets/.index) is not validated again: it is listed with
-    options None (load() reads them when it is picked), and its game's
-    engine is not needed to list it."""
-    out = []
-    try:
-        files = sorted(os.listdir(RULESET_DIR))
-    except OSError:
-        return out
-    index = _index()
-    rules = None
-    for fn in files:
-        if not fn.endswith(".json") or "/" in fn or fn.startswith("."):
-            continue
+    def step(self):
+        """Look at the next file; True when it had to be validated (slow)."""
+        from oya import rsindex
+        game = self.game
+        fn = self.files[self.i]
+        self.i += 1
         path = RULESET_DIR + "/" + fn
         opts = None
+        slow = False
+        rules = None
         try:
             g, raw = _read(path, game)
             if raw is None or (game is not None and g != game and g in GAMES):
-                continue                      # another game's
-            k = _known(index, fn, raw)
+                return self._end(False)       # another game's
+            k = rsindex.known(self.index, fn, raw)
             if k is not None:
                 g, name = k
             else:
-                if rules is None:
-                    from oya import rules
+                slow = True
+                from oya import rules
                 if len(raw) > MAX_BYTES:
                     g, name, opts = rules.load(path)   # says how big the file really is
                 else:
                     g, name, opts = rules.parse(raw, fn)
+                    self.dirty = rsindex.add(self.index, fn, raw, g, name) or self.dirty
             err = None
         except Exception as e:
             if rules is None:
@@ -264,10 +251,25 @@ def list_rulesets(game=None):
             else:  # never let one bad file stop the list
                 g, name, opts, err = None, fn, None, "%s: cannot be read (%s)." % (fn, e)
         if game is None or g == game or g is None:
-            out.append((fn, g, name, opts, err))
-        if game is None:
+            self.found.append((fn, g, name, opts, err))
+        if game is None and slow:
             forget_games(None)
-    return out
+        return self._end(slow)
+
+    def _end(self, slow):
+        if self.done() and self.dirty:
+            from oya import rsindex
+            rsindex.save(self.index, self.files if self.game is None else None)
+            self.dirty = False
+        return slow
+
+
+def list_rulesets(game=None):
+    """Scan(game).found, listed at once (tools, tests, the pickers' fallback)."""
+    scan = Scan(game)
+    while not scan.done():
+        scan.step()
+    return scan.found
 
 
 def load(fn, game=None):
@@ -277,7 +279,8 @@ def load(fn, game=None):
     path = RULESET_DIR + "/" + fn
     with open(path, "rb") as f:
         raw = f.read(MAX_BYTES + 1)
-    k = _known(_index(), fn, raw)
+    from oya import rsindex
+    k = rsindex.known(rsindex.read(), fn, raw)
     if k is None:
         from oya import rules
         return rules.load(path)

@@ -1,0 +1,85 @@
+# The device's index of its rulesets, rulesets/.index:
+#   {"v": 1, "files": {file: [sha-256 prefix, game, ruleset name]}}
+# A file whose bytes hash to its entry is listed without being read as JSON
+# or having its game's engine imported (on the RP2040 an engine is 15-25 KB
+# of RAM and 100-300 ms to import). The build writes it for the rulesets it
+# ships (tools/deploy.py), `mip install` installs the same file, a push adds
+# the pushed file, and the device adds every file it validates itself (one
+# copied by hand), so each file is validated once, not on every listing.
+# It is only a cache: a torn or bad index reads as empty and files are
+# validated again; a file that changed no longer matches its entry.
+import os
+
+DIR = "rulesets"
+PATH = DIR + "/.index"
+
+
+def digest(raw):
+    import hashlib
+    from oya.compat import hexstr
+    return hexstr(hashlib.sha256(raw).digest())[:16]
+
+
+def read():
+    """{file: entry}, or {} without a readable index."""
+    import json
+    try:
+        with open(PATH, "rb") as f:
+            d = json.load(f)
+        files = d.get("files")
+        return files if isinstance(files, dict) else {}
+    except Exception:
+        return {}
+
+
+def known(index, fn, raw):
+    """(game, name) when `raw` is, byte for byte, the file `fn` the index
+    holds; None when it is not (changed, new, never validated)."""
+    e = index.get(fn)
+    if not isinstance(e, list) or len(e) != 3:
+        return None
+    if digest(raw) != e[0]:
+        return None
+    return e[1], e[2]
+
+
+def add(index, fn, raw, game, name):
+    """Record a file just validated; True when the index changed."""
+    e = [digest(raw), game, name]
+    if index.get(fn) == e:
+        return False
+    index[fn] = e
+    return True
+
+
+def save(index, present=None):
+    """Write the index (entries of files not in `present` dropped): a new
+    file renamed into place, so a cut leaves the old index or the new one.
+    False when the flash refused (the listing still works, only slower)."""
+    import json
+    if present is not None:
+        for fn in list(index):
+            if fn not in present:
+                del index[fn]
+    tmp = PATH + ".tmp"
+    try:
+        with open(tmp, "w") as f:
+            f.write(json.dumps({"v": 1, "files": index}))
+        os.rename(tmp, PATH)
+        return True
+    except OSError:
+        return False
+
+
+def remember(fn):
+    """Validate rulesets/`fn` and record it (what a push runs on the board):
+    (game, name, options); raises RulesetError for a bad file."""
+    from oya import rules
+    path = DIR + "/" + fn
+    g, name, opts = rules.load(path)
+    with open(path, "rb") as f:
+        raw = f.read()
+    index = read()
+    if add(index, fn, raw, g, name):
+        save(index)
+    return g, name, opts
