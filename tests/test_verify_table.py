@@ -71,3 +71,30 @@ def test_every_games_table_deck_transcript_verifies_and_a_changed_balance_fails(
     bad = copy.deepcopy(t)
     bad["deals"][0]["balances"][0] += 1
     _fails(bad, "deal 1")
+
+
+@pytest.mark.parametrize("game,seats,deck", [("kyuten", 4, None), ("oicho", 4, "hanafuda")])
+def test_a_table_deck_record_names_only_what_was_entered(game, seats, deck):
+    # The picker enters a class (a Kyutenhan rank, a hanafuda month); which
+    # copy the device keeps for it is its own choice, so no suit and no copy
+    # letter is written: every card is a class name, and a record that claims
+    # a particular copy is not one the device could have written.
+    from oya import cards
+    from oya.games import load
+    from oya.tabledeck import class_code
+    opts = {"deck": deck} if deck else {}
+    s = play_match(game, seats, SEED, max_deals=3, table_deck=True, opts=opts)
+    t = json.loads(json.dumps(transcript.build(s.match, "default", rng.derive(SEED, 0))))
+    m = load(game).MATCH(t["ruleset"]["options"], [x["name"] for x in t["seats"]])
+    kind = m.deck_kind()
+    classes = {class_code(kind, c) for c in cards.deck(kind)} | {"?"}
+    names = [e["card"] for d in t["deals"] for e in d["entered"]]
+    names += [e["card"] for d in t["deals"] for e in d["events"] if e["t"] in ("card", "reveal")]
+    names += [c for d in t["deals"] for e in d["events"] if e["t"] == "show" for c in e["cards"]]
+    assert names and set(names) <= classes
+    assert not set(names) & {cards.name(kind, c) for c in cards.deck(kind)} - classes
+    assert verify.verify_transcript(t).startswith("%s: 3 deals verified" % game)
+    bad = copy.deepcopy(t)
+    e = bad["deals"][0]["entered"][0]
+    e["card"] = next(cards.name(kind, c) for c in cards.deck(kind) if class_code(kind, c) == e["card"])
+    _fails(bad, "deal 1")

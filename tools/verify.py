@@ -57,6 +57,7 @@ def verify_transcript(t):
     m = mod.MATCH(opts, names, chips)
     m.table = t.get("deal") == "table"     # real cards: the rules and the chips, not a shuffle
     kind = m.deck_kind()
+    classes = transcript.by_class(game, m.table)
     total = sum(chips)
     fd = t.get("first_dealer")
     if fd:
@@ -88,7 +89,7 @@ def verify_transcript(t):
         _enter(deal, entered, where)
         if entered:
             raise Mismatch("%s: %d cards entered that the deal never asked for" % (where, len(entered)))
-        got = [transcript.event_json(kind, e) for e in deal.events]
+        got = [transcript.event_json(kind, e, classes) for e in deal.events]
         if got != d["events"]:
             for i, (a, b) in enumerate(zip(got, d["events"])):
                 if a != b:

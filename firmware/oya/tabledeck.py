@@ -130,12 +130,20 @@ def klass(kind, code):
     return code // 4
 
 
-def class_name(kind, code):
-    """What a player calls the card's class: "4" for any hanafuda 4."""
+def class_code(kind, code):
+    """The transcript name of the card's class: what was entered, and all a
+    table-deck record may say ("4" for any hanafuda 4, "T" for any 10 of a
+    52-card deck): the copy the device keeps for it is its own choice."""
     n = cards.name(kind, code)
     if kind >= cards.STD52:
-        return "10" if n[0] == "T" else n[0]
+        return n[0]
     return n[:-1] if kind == cards.HANAFUDA else n
+
+
+def class_name(kind, code):
+    """What a player calls the card's class: "4" for any hanafuda 4, "10"."""
+    n = class_code(kind, code)
+    return "10" if n == "T" else n
 
 
 def kinds(kind):
@@ -381,13 +389,13 @@ class TableDeal:
 
     def decode(self, action):
         if action < 0:
-            return ("enter", {"card": cards.name(self.kind, entered(action))})
+            return ("enter", {"card": class_code(self.kind, entered(action))})
         return self.inner.decode(action)
 
     def encode(self, do, args):
         if do == "enter":
             for c in cards.deck(self.kind):
-                if cards.name(self.kind, c) == args["card"]:
+                if class_code(self.kind, c) == args["card"]:
                     return enter(c)
             raise ValueError("unknown card %s" % args["card"])
         return self.inner.encode(do, args)
