@@ -1,10 +1,19 @@
-# Power-loss-safe storage of one JSON record (the match in progress).
+# Power-loss-safe storage of one JSON record (the match in progress), and of
+# a short tail of actions taken since it.
 #
 # Every save writes a complete new file and renames it into place, keeping the
 # previous record as `.old`; each file starts with a header carrying a sequence
 # number, the body's length and a SHA-256 prefix. A power cut at any byte leaves
 # either the previous or the new record readable, and load() picks the newest
 # intact one. Nothing read back is evaluated: the body is parsed as JSON data.
+#
+# A whole record costs the flash a new file of a few KB (littlefs erases a 4 KB
+# block for it: ~45 ms on the RP2040, 2-3 per key). So between records the
+# actions go to a tail, `.a`: the list of actions since the record, framed the
+# same way with the record's number, written as a new file and renamed over
+# the last tail. A few dozen bytes live inline in littlefs's directory log,
+# which needs no erase; the caller writes a new record when the tail grows.
+# A tail whose number is not the record's is an old one and is ignored.
 import hashlib
 import json
 import os
@@ -41,9 +50,12 @@ def _header(seq, body):
     return ("%s %d %d %s\n" % (MAGIC, seq, len(body), _digest(body))).encode()
 
 
-def encode(seq, record):
-    body = json.dumps(record).encode()
-    return _header(seq, body) + body
+def write(path, seq, data):
+    """A new file `path` holding `data` framed: header, then the JSON body."""
+    body = json.dumps(data).encode()
+    with open(path, "wb") as f:
+        f.write(_header(seq, body))
+        f.write(body)
 
 
 def decode(raw):
@@ -70,20 +82,28 @@ class Journal:
     def __init__(self, path):
         self.path = path
         self.seq = 0
+        self.tail = []            # what load() found after the record
 
     def _files(self):
         return (self.path, self.path + ".tmp", self.path + ".old")
 
+    def _tails(self):
+        return (self.path + ".a", self.path + ".at")
+
     def save(self, record):
         cur, tmp, old = self._files()
         self.seq += 1
-        body = json.dumps(record).encode()
-        with open(tmp, "wb") as f:     # the bytes of encode(), without a copy of the body
-            f.write(_header(self.seq, body))
-            f.write(body)
+        write(tmp, self.seq, record)
         remove_file(old)
         if _exists(cur):
             os.rename(cur, old)
+        os.rename(tmp, cur)
+
+    def save_tail(self, tail):
+        """`tail` (a JSON list: what was done since the last save()) beside
+        the record; load() gives it back as `self.tail`."""
+        cur, tmp = self._tails()
+        write(tmp, self.seq, tail)
         os.rename(tmp, cur)
 
     def load(self):
@@ -110,10 +130,24 @@ class Journal:
                 raise JournalCorrupt(self.path)
             return None
         self.seq = best[0]
+        # the tail, or a newer one the power cut before its rename: each
+        # extends the one before it, so the longest intact one is the last
+        self.tail = []
+        for p in self._tails():
+            try:
+                with open(p, "rb") as f:
+                    got = decode(f.read())
+            except OSError:
+                continue
+            if got is not None and got[0] == best[0] and isinstance(got[1], list) and \
+                    len(got[1]) > len(self.tail):
+                self.tail = got[1]
         return best[1]
 
     def quarantine(self):
         """Keep a copy of unreadable files as .bad and start clean."""
+        for p in self._tails():
+            remove_file(p)
         for p in self._files():
             if _exists(p):
                 remove_file(p + ".bad")
@@ -124,6 +158,6 @@ class Journal:
         # the record itself goes last: a power cut on the way leaves it (the
         # last state kept), never the older copy behind it
         cur, tmp, old = self._files()
-        for p in (tmp, old, cur):
+        for p in self._tails() + (tmp, old, cur):
             remove_file(p)
         self.seq = 0

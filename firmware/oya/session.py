@@ -18,6 +18,7 @@ from oya import rng
 from oya.games import load
 
 RECALL = 10
+TAIL = 12         # actions kept in the journal's tail before a whole record is written
 
 
 def new_match(game, opts, names, chips=None, seed=None):
@@ -43,6 +44,7 @@ class Session:
         self.intro_seed = None
         self.state0 = None        # match state at the start of the deal in play
         self.acts = []
+        self.saved = 0            # how many of acts the journal's record holds (the rest: its tail)
         self._recall = []         # without a journal: the finished deals, in RAM
         self.ui = {}              # the device's own small state (Kakkuri's played time)
 
@@ -68,7 +70,13 @@ class Session:
         deal.act(action, seat)      # raises RuleError, and then nothing changed
         self.acts.append(seat)
         self.acts.append(action)
-        self.save()
+        j = self.journal
+        if j is None:
+            return
+        if len(self.acts) - self.saved >= 2 * TAIL:
+            self.save()
+        else:
+            j.save_tail(self.acts[self.saved:])      # no whole record per action: see oya.journal
 
     def end_deal(self):
         m = self.match
@@ -107,6 +115,7 @@ class Session:
     def save(self):
         if self.journal is not None:
             self.journal.save(self.record())
+            self.saved = len(self.acts)
 
     def clear(self):
         """The match is over: its recall and its journal go (the record last)."""
@@ -119,10 +128,9 @@ class Session:
         return "%s.r%d" % (self.journal.path, i)
 
     def _put_recall(self, seq, entry):
-        from oya.journal import encode, remove_file     # loaded with the journal: not for the engine alone
+        from oya.journal import write, remove_file     # loaded with the journal: not for the engine alone
         tmp = self._slot(RECALL)          # .r10: the slot being written
-        with open(tmp, "wb") as f:
-            f.write(encode(seq, entry))
+        write(tmp, seq, entry)
         dst = self._slot(seq % RECALL)
         remove_file(dst)
         os.rename(tmp, dst)
@@ -180,8 +188,12 @@ class Session:
         if d is not None:
             m.restore(d["state"])
             s.state0 = d["state"]
-            replay_deal(m, d["seed"] and unhex(d["seed"]), d["acts"])
-            s.acts = list(d["acts"])
+            acts = list(d["acts"])
+            s.saved = len(acts)
+            if journal is not None:
+                acts += journal.tail          # actions taken after the record
+            replay_deal(m, d["seed"] and unhex(d["seed"]), acts)
+            s.acts = acts
         if m.ledger.total() != total:
             raise ValueError("saved match: the chips do not add up")
         s.journal = journal

@@ -7,6 +7,7 @@ from oya.journal import Journal, JournalCorrupt
 from oya.session import Session
 from oya.games import EXTRA
 import highcard
+from journal_util import encode
 
 EXTRA["_highcard"] = highcard
 
@@ -19,7 +20,7 @@ def _fresh_dir(name):
     except OSError:
         pass
     path = TMP + "/" + name
-    for suffix in ("", ".tmp", ".old", ".bad", ".tmp.bad", ".old.bad"):
+    for suffix in ("", ".tmp", ".old", ".bad", ".tmp.bad", ".old.bad", ".a", ".at"):
         try:
             os.remove(path + suffix)
         except OSError:
@@ -82,7 +83,7 @@ def test_power_cut_at_every_byte_gives_previous_or_new_record():
     old = {"deal": 1, "acts": [0, 1, 2, 3]}
     new = {"deal": 1, "acts": [0, 1, 2, 3, 1, 2]}
     j.save(old)
-    data = journal.encode(2, new)
+    data = encode(2, new)
     for cut in range(len(data) + 1):
         # the new file was being written when the power went: only `cut`
         # bytes of it reached flash, the rename never happened
@@ -90,6 +91,60 @@ def test_power_cut_at_every_byte_gives_previous_or_new_record():
             f.write(data[:cut])
         got = Journal(path).load()
         assert got == (new if cut == len(data) else old), cut
+
+
+def test_tail_of_actions_beside_the_record():
+    path = _fresh_dir("tail")
+    j = Journal(path)
+    j.save({"acts": [0, 1]})
+    j.save_tail([2, 3])
+    j.save_tail([2, 3, 0, 5])
+    j2 = Journal(path)
+    assert j2.load() == {"acts": [0, 1]} and j2.tail == [2, 3, 0, 5]
+    j.save({"acts": [0, 1, 2, 3, 0, 5]})          # a new record: the old tail is not its own
+    j3 = Journal(path)
+    assert j3.load() == {"acts": [0, 1, 2, 3, 0, 5]} and j3.tail == []
+    # a power cut at every byte of a tail write, before its rename: the last
+    # tail, or the new one once all of it is on flash
+    j.save_tail([1, 1])
+    data = encode(j.seq, [1, 1, 2, 2])
+    for cut in range(len(data) + 1):
+        with open(path + ".at", "wb") as f:
+            f.write(data[:cut])
+        j4 = Journal(path)
+        j4.load()
+        assert j4.tail == ([1, 1, 2, 2] if cut == len(data) else [1, 1]), cut
+    j.clear()
+    assert not any(os.path.exists(path + x) for x in ("", ".a", ".at")) if hasattr(os, "path") else True
+
+
+def test_session_writes_a_tail_per_action_and_a_record_every_few():
+    # a Meri deal: 48 plays and more, so several whole records and tails
+    from oya import session as S
+    from oya import rules
+    from oya.games import meri
+    from oya.games.meri_bot import random_bot
+    path = _fresh_dir("stail")
+    j = Journal(path)
+    s = Session("meri", "default", rules.defaults(meri.OPTIONS), ["A", "B", "C", "D"], None, j)
+    s.draw_first_dealer(rng.derive(b"\x05" * 32, 0))
+    deal = s.begin_deal(rng.derive(b"\x05" * 32, 1))
+    records = []
+    orig = j.save
+
+    def save(rec):
+        records.append(rec)
+        orig(rec)
+    j.save = save
+    bot_rng = rng.Rng(b"\x06" * 32)
+    n = 0
+    while not deal.done and n < 2 * S.TAIL + 3:
+        s.act(random_bot(deal, deal.turn, bot_rng))
+        n += 1
+        if n % 5 == 0:
+            r = Session.resume(Journal(path))
+            assert r.acts == s.acts and r.match.deal.events == deal.events
+    assert n > S.TAIL and len(records) == n // S.TAIL     # a whole record every TAIL actions
 
 
 def test_corrupted_current_falls_back_to_previous():

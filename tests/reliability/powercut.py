@@ -154,10 +154,12 @@ class Reference:
         fl = dev.sim.flash
         saves, writes = self.saves, self.writes
         orig_save, orig_clear, orig_count = J.save, J.clear, fl._count_op
+        orig_tail = J.save_tail
         ops = {}
+        last = {}
 
         def count_op(entry):
-            if entry[0] == "write" and entry[1].endswith("/match.tmp"):
+            if entry[0] == "write" and entry[1].endswith(("/match.tmp", "/match.at")):
                 writes.append((fl.bytes_written, entry[2]))
                 ops["last_write"] = fl.ops
             orig_count(entry)
@@ -168,15 +170,26 @@ class Reference:
             if this.path.endswith("/match"):
                 # kept once its last write has completed
                 saves.append((k, ops["last_write"] + 1, json.dumps(record, sort_keys=True)))
+                last["record"] = json.loads(json.dumps(record))
                 st = record.get("state")
                 self._chips = sum(st["chips"]) + st.get("pot", 0)
+
+        def save_tail(this, tail):
+            # the actions since the record: the state the device holds is the
+            # record with them, kept once the tail's write has completed
+            k = fl.ops
+            orig_tail(this, tail)
+            if this.path.endswith("/match"):
+                rec = json.loads(json.dumps(last["record"]))
+                rec["deal"]["acts"] = rec["deal"]["acts"] + list(tail)
+                saves.append((k, ops["last_write"] + 1, json.dumps(rec, sort_keys=True)))
 
         def clear(this):
             k = fl.ops
             orig_clear(this)
             if this.path.endswith("/match"):
                 saves.append((k, fl.ops, None))       # gone once every file is removed
-        J.save, J.clear = save, clear
+        J.save, J.clear, J.save_tail = save, clear, save_tail
         fl._count_op = count_op
         self._chips = None
 

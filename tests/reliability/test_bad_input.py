@@ -21,7 +21,7 @@ import pytest
 import tools  # noqa: F401
 from host_sim import Sim
 from oya import GAMES, rules
-from oya.journal import encode
+from tests.both.journal_util import encode
 from tests.reliability.hostile import cases, HOSTILE_STATE_RECORDS
 from tests.reliability.presses import app_of
 from tools import ruleset as ruleset_tool

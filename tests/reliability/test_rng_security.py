@@ -16,7 +16,7 @@ import pytest
 import tools  # noqa: F401
 from oya import GAMES, rng
 from oya.games import load
-from oya.journal import encode
+from tests.both.journal_util import encode
 from tests.props import random_options
 from tests.reliability import checks
 from tests.reliability.hostile import cases, HOSTILE_STATE_RECORDS
@@ -161,7 +161,7 @@ def test_hostile_files_are_never_executed(tmp_path, monkeypatch):  # noqa: C901
     from oya.ui import app as A
     from oya.ui import home, setup, table, menu, menus, play  # noqa: F401  (the app imports them as flows start)
     from oya.ui import text_en, text_ja, text_en_setup, text_ja_setup  # noqa: F401
-    from oya import rules, session, journal  # noqa: F401
+    from oya import rules, session, journal, rsindex  # noqa: F401
     for g in GAMES:
         load(g)
         __import__("oya.games.%s_bot" % g)
