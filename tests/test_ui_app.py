@@ -128,7 +128,9 @@ def test_bad_ruleset_listed_with_error_and_cannot_be_chosen(flash):
         f.write('{"game": "oicho", "name": "Bad", "options": {"columns": 7}}')
     app = App()
     app.key(K.DOWN)
-    app.key(K.OK)                     # Rulesets
+    app.key(K.OK)                     # Rulesets: a file to validate, so listed between frames
+    assert app.screen_text().split("\n")[2] == "0/1"
+    app.tick(0)
     assert "invalid" in app.screen_text()
     app.key(K.OK)
     assert "columns" in app.screen_text()
@@ -151,14 +153,15 @@ def test_the_device_indexes_a_ruleset_it_validated_once(flash):
         ("bad.json", None, "bad.json", False), ("house.json", "oicho", "House", True)]
     with open("rulesets/.index") as f:
         files = json.load(f)["files"]
-    assert list(files) == ["house.json"] and files["house.json"][1:] == ["oicho", "House"]
-    assert list_rulesets()[0][4] == first[0][4]        # a bad file is read and refused each time
-    os.remove("rulesets/bad.json")
+    assert sorted(files) == ["bad.json", "house.json"] and files["house.json"][1:] == ["oicho", "House"]
+    assert files["bad.json"][1:] == [None, first[0][4]]          # refused: the reason is kept
     for m in ("oya.rules", "oya.jsonlite", "oya.games.oicho"):
         sys.modules.pop(m, None)
     again = list_rulesets()
-    assert again == [("house.json", "oicho", "House", None, None)]      # from the index
+    assert again == [("bad.json", None, "bad.json", None, first[0][4]),
+                     ("house.json", "oicho", "House", None, None)]      # from the index
     assert "oya.rules" not in sys.modules and "oya.games.oicho" not in sys.modules
+    os.remove("rulesets/bad.json")
     with open("rulesets/house.json", "wb") as f:       # changed: validated again
         f.write(house.replace(b"House", b"Home"))
     assert list_rulesets()[0][2] == "Home"

@@ -35,6 +35,8 @@ def new_table(app, game, ruleset_row=0, bots=0):
     for _ in range(GAMES.index(game)):
         app.key(K.DOWN)
     app.key(K.OK)
+    while type(app.top()).__name__ == "Listing":    # rulesets/ not indexed yet: listed by ticks
+        app.tick(0)
     for _ in range(ruleset_row):
         app.key(K.DOWN)
     app.key(K.OK)

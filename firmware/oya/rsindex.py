@@ -1,5 +1,6 @@
 # The device's index of its rulesets, rulesets/.index:
 #   {"v": 1, "files": {file: [sha-256 prefix, game, ruleset name]}}
+# (a file the device refused: [sha-256 prefix, null, the reason])
 # A file whose bytes hash to its entry is listed without being read as JSON
 # or having its game's engine imported (on the RP2040 an engine is 15-25 KB
 # of RAM and 100-300 ms to import). The build writes it for the rulesets it
@@ -34,7 +35,8 @@ def read():
 
 def known(index, fn, raw):
     """(game, name) when `raw` is, byte for byte, the file `fn` the index
-    holds; None when it is not (changed, new, never validated)."""
+    holds ((None, reason) for one refused); None when it is not (changed,
+    new, never validated)."""
     e = index.get(fn)
     if not isinstance(e, list) or len(e) != 3:
         return None
@@ -44,7 +46,8 @@ def known(index, fn, raw):
 
 
 def add(index, fn, raw, game, name):
-    """Record a file just validated; True when the index changed."""
+    """Record a file just validated (game None: refused, `name` the reason);
+    True when the index changed."""
     e = [digest(raw), game, name]
     if index.get(fn) == e:
         return False

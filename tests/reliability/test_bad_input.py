@@ -94,7 +94,8 @@ def test_the_simulated_device_lists_each_with_its_error_and_plays_on_defaults(tm
         wrap = sim.modules["oya.ui.widgets"].wrap
         assert sim.screen_text()[0] == "Oya - home"
         sim.press("down")
-        sim.press("ok")                                    # Rulesets
+        sim.press("ok")                                    # Rulesets: listed between frames
+        assert sim.run_until(lambda: type(app.top()).__name__ != "Listing", 5000)
         menu = app.top()
         assert menu.title == "Rulesets"
         n = len(SHIPPED) + len(CASES)
@@ -125,6 +126,7 @@ def test_the_simulated_device_lists_each_with_its_error_and_plays_on_defaults(tm
             sim.press("ok")                                # New table
             sim.press("down", times=gi, gap_ms=60)
             sim.press("ok")
+            assert sim.run_until(lambda: type(app.top()).__name__ != "Listing", 5000)
             picker = app.top()
             assert picker.items[0] == "Defaults"
             invalid = [it for it in picker.items if isinstance(it, tuple) and it[1] == "invalid"]

@@ -32,6 +32,8 @@ a = App()
 UP, DOWN, OK, BACK = 1, 2, 3, 4
 a.key(DOWN)
 a.key(OK)
+while type(a.top()).__name__ == 'Listing':   # files to validate: listed frame by frame
+    a.tick(0)
 menu = a.top()
 for i in range(len(menu.items)):
     a.key(OK)
@@ -42,6 +44,8 @@ a.key(BACK)
 # a new table of Oicho-Kabu with the defaults, four people, one deal
 for k in (UP, OK, OK, OK, UP, OK, OK, UP, OK, OK, OK, OK):
     a.key(k)
+    while type(a.top()).__name__ == 'Listing':
+        a.tick(0)
 for _ in range(300):
     if a.screen_text().startswith('Results'):
         break

@@ -91,9 +91,12 @@ def resume(app):
 
 
 def rulesets_screen(app):
+    flow("setup").listing(app, t("rulesets", app.lang), None, Call(app, "home", "rulesets_list"))
+
+
+def rulesets_list(app, found):
     setup = flow("setup")
     L = app.lang
-    found = setup.list_rulesets()
     items = []
     for fn, g, name, opts, err in found:
         items.append((name[:12], t("invalid", L) if err else g))
@@ -109,7 +112,7 @@ def rulesets_screen(app):
         lines = wrap(err) if err else [fn, game_name(g, L)] + ["%s=%s" % (k, option_text(opts[k])) for k in opts]
         app.push(Message(name, lines, app.pop))
 
-    app.push(Menu(t("rulesets", L), items or ["-"], pick if items else (lambda i: None), app.pop))
+    setup.show(app, Menu(t("rulesets", L), items or ["-"], pick if items else (lambda i: None), app.pop))
 
 
 def save_settings(app):

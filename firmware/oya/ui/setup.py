@@ -8,7 +8,8 @@ from oya import GAMES
 from oya.ui import forget
 from oya.ui.app import RULESET_DIR, Call, flow, forget_games
 from oya.ui.menu import Menu
-from oya.ui.widgets import Message, wrap
+from oya.ui.widgets import Message, Screen, wrap
+from oya.ui import keys
 from oya.ui.text import t, game_name
 
 
@@ -191,6 +192,10 @@ def _read(path, game):
     return g, raw
 
 
+class IndexedError(Exception):
+    """A file the index knows as refused, with the reason it gave."""
+
+
 class Scan:
     """rulesets/*.json listed one file per step(), so a screen can list them
     between frames: a file the index knows costs a hash; any other is
@@ -217,8 +222,9 @@ class Scan:
     def done(self):
         return self.i >= len(self.files)
 
-    def step(self):
-        """Look at the next file; True when it had to be validated (slow)."""
+    def step(self, quick=False):
+        """Look at the next file; True when it had to be validated (slow).
+        quick: leave a file that needs validating for a later step (True)."""
         from oya import rsindex
         game = self.game
         fn = self.files[self.i]
@@ -227,14 +233,20 @@ class Scan:
         opts = None
         slow = False
         rules = None
+        raw = None
         try:
             g, raw = _read(path, game)
             if raw is None or (game is not None and g != game and g in GAMES):
                 return self._end(False)       # another game's
             k = rsindex.known(self.index, fn, raw)
+            if k is not None and k[0] is None:
+                raise IndexedError(k[1])      # refused before, not read again
             if k is not None:
                 g, name = k
             else:
+                if quick:
+                    self.i -= 1
+                    return True
                 slow = True
                 from oya import rules
                 if len(raw) > MAX_BYTES:
@@ -246,8 +258,12 @@ class Scan:
         except Exception as e:
             if rules is None:
                 from oya import rules
-            if isinstance(e, rules.RulesetError):
+            if isinstance(e, IndexedError):
                 g, name, opts, err = None, fn, None, str(e)
+            elif isinstance(e, rules.RulesetError):
+                g, name, opts, err = None, fn, None, str(e)
+                if raw is not None:
+                    self.dirty = rsindex.add(self.index, fn, raw, None, err) or self.dirty
             else:  # never let one bad file stop the list
                 g, name, opts, err = None, fn, None, "%s: cannot be read (%s)." % (fn, e)
         if game is None or g == game or g is None:
@@ -272,6 +288,54 @@ def list_rulesets(game=None):
     return scan.found
 
 
+class Listing(Screen):
+    """'Rulesets 3/7' while a Scan goes on between frames, one file that
+    needs validating per tick (its engine's import is the slow part); then
+    `then(found)` puts the list in its place. BACK leaves."""
+
+    def __init__(self, app, title, scan, then):
+        self.app = app
+        self.title = title
+        self.scan = scan
+        self.then = then
+
+    def draw(self, g):
+        g.put(0, self.title, True)
+        g.put(2, "%d/%d" % (self.scan.i, len(self.scan.files)))
+
+    def key(self, k):
+        if k == keys.BACK:
+            self.app.pop()
+
+    def tick(self, now):
+        scan = self.scan
+        while not scan.done():
+            if scan.step():
+                break
+        if scan.done():
+            self.then(scan.found)
+        return True
+
+
+def listing(app, title, game, then):
+    """then(found) for the rulesets of `game` (None: all): at once when no
+    file needs validating (the index knows them), else after a Listing."""
+    scan = Scan(game)
+    while not scan.done():
+        if scan.step(True):
+            app.push(Listing(app, title, scan, then))
+            return
+    then(scan.found)
+
+
+def show(app, screen):
+    """A listing's result on screen, in its Listing's place if it had one."""
+    if isinstance(app.top(), Listing):
+        app.stack[-1] = screen
+    else:
+        app.push(screen)
+
+
 def load(fn, game=None):
     """(game, name, options) of rulesets/`fn`: a file the build validated
     is read with the built-in JSON reader onto its game's defaults; any
@@ -281,7 +345,7 @@ def load(fn, game=None):
         raw = f.read(MAX_BYTES + 1)
     from oya import rsindex
     k = rsindex.known(rsindex.read(), fn, raw)
-    if k is None:
+    if k is None or k[0] is None:
         from oya import rules
         return rules.load(path)
     import json
@@ -302,15 +366,18 @@ def pick_game(app, i):
 
 
 def pick_ruleset(app, game):
-    L = app.lang
     forget_games(game)
-    found = list_rulesets(game)
+    listing(app, t("ruleset", app.lang), game, Call(app, "setup", "ruleset_menu", game))
+
+
+def ruleset_menu(app, game, found):
+    L = app.lang
     items = [t("defaults", L)]
     for fn, g, name, opts, err in found:
         items.append((name, t("invalid", L)) if err else name)
     # the menus of this module call back by name (Call): once the ruleset is
     # picked, oya.ui.table forgets this module and its code goes
-    app.push(Menu(t("ruleset", L), items, Call(app, "setup", "picked", game, found), app.pop))
+    show(app, Menu(t("ruleset", L), items, Call(app, "setup", "picked", game, found), app.pop))
 
 
 def picked(app, game, found, i):
