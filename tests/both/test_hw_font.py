@@ -95,7 +95,7 @@ def test_draw_does_not_allocate():
         return
     import gc
     buf, fb = _screen()
-    text = "ｵｲﾁｮｶﾌﾞ 9 ♠A"
+    text = "ｵｲﾁｮｶﾌﾞ 9 ♠A".encode()        # as the Grid keeps a row
     font.draw(fb, text, 0, 0)          # warm up (interned chars, cell buffers)
     gc.collect()
     gc.disable()

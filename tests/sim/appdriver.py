@@ -225,11 +225,11 @@ class AppDriver:
         rec = recognise_rows(pix)
         self.stats["checked"] += 1
         grid = app.grid
-        want = [self.half(r).rstrip() for r in grid.rows]
+        want = [r.rstrip() for r in grid.lines()]
         got = [t for t, _ in rec]
         if self.lang:
             self.check_glyphs(pix, grid)
-        for text in grid.rows:
+        for text in grid.lines():
             if text.endswith("~"):
                 self.stats["cut_rows"].add(text)
         if got != want:
@@ -257,9 +257,9 @@ class AppDriver:
                     pat[i] = v
                 if bytes(pat) == self.tofu or bytes((~v) & 0xFF for v in pat) == self.tofu:
                     self.finding("row %d cell %d: the font's box for an unknown character (%r)" % (
-                        r, c, grid.rows[r]))
-        for r, text in enumerate(grid.rows):
-            h = self.half(text)
+                        r, c, grid.line(r)))
+        for r, text in enumerate(grid.lines()):
+            h = text
             n = font.cells(h)
             if n > cols:
                 self.finding("row %d needs %d cells: %r" % (r, n, h))
@@ -302,7 +302,7 @@ class AppDriver:
         finally:
             m.deal = deal
         self.stats["redraws"] += 1
-        redraw = [self.half(r).rstrip() for r in g.rows]
+        redraw = [r.rstrip() for r in g.lines()]
         if redraw != got:
             self.finding("the screen drawn from what may be known differs from the glass:\n got %r\nwant %r" % (
                 got, redraw))

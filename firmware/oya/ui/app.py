@@ -378,9 +378,9 @@ def map_event(ev):
 def attach_display(app):
     """Render the grid with our font onto the display's frame buffer."""
     from oya.ui import font
-    from oya.ui.grid import Renderer, half
+    from oya.ui.grid import Renderer
     d = app.hw.display
-    app.renderer = Renderer(d.fb, font.draw, half)
+    app.renderer = Renderer(d.fb, font.draw)
     app.apply_contrast()
 
 

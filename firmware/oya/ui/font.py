@@ -123,24 +123,27 @@ def __getattr__(name):
 
 _cell = None
 _cellfb = None
+_inv = None                 # palette 0->1, 1->0: a glyph blitted inverted (the cursor row)
+_extra = None               # EXTRA's code points
 
 
 def _init():
-    global _cell, _cellfb
+    global _cell, _cellfb, _inv, _extra
     _cell = bytearray(W)
     _cellfb = framebuf.FrameBuffer(_cell, W, H, framebuf.MONO_VLSB)
+    _inv = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+    _inv.pixel(0, 0, 1)
+    _extra = tuple(ord(c) for c in EXTRA)
 
 
-def _code(ch):
-    """Character -> glyph, or two glyphs packed as g1 | (g2 + 1) << 8."""
-    o = ord(ch)
+def _code_point(o):
+    """Code point -> glyph, or two glyphs packed as g1 | (g2 + 1) << 8."""
     if 0x20 <= o < 0x7F:
         return o - 0x20
     if 0xFF61 <= o <= 0xFF9F:
         return _KANA0 + o - 0xFF61
-    i = EXTRA.find(ch) if o >= 0xA0 else -1
-    if i >= 0:
-        return _EXTRA0 + i
+    if o >= 0xA0 and o in _extra:
+        return _EXTRA0 + _extra.index(o)
     from oya.ui import kana         # imported for kana only: English text never needs it
     c = kana.code(o)
     if c < 0x20 or 0x7F <= c < 0xA1:
@@ -152,6 +155,12 @@ def _code(ch):
     if m:
         return g | (_KANA0 + 0xDD + m - 0xA1 + 1) << 8
     return g
+
+
+def _code(ch):
+    if _extra is None:
+        _init()
+    return _code_point(ord(ch))
 
 
 def index(ch):
@@ -179,25 +188,44 @@ def cells(text):
 
 
 def _put(fb, g, x, y, invert):
-    # glyph g's columns into the cell, then the cell onto fb (no copy of the
-    # whole font in RAM: GLYPHS is read in place)
+    # glyph g's columns into the cell (GLYPHS is read in place: no copy of
+    # the font in RAM, and a slice would allocate), then the cell onto fb,
+    # through the inverting palette if asked
     c = _cell
     b = g * W
+    for k in range(W):
+        c[k] = GLYPHS[b + k]
     if invert:
-        for k in range(W):
-            c[k] = GLYPHS[b + k] ^ 0xFF
+        fb.blit(_cellfb, x, y, -1, _inv)
     else:
-        for k in range(W):
-            c[k] = GLYPHS[b + k]
-    fb.blit(_cellfb, x, y)
+        fb.blit(_cellfb, x, y)
 
 
 def draw(fb, text, x, y, invert=False):
-    """Draw `text` with its top-left corner at (x, y); returns the x after it."""
+    """Draw `text` (str, or its UTF-8 bytes) with its top-left corner at
+    (x, y); returns the x after it. It is read as bytes: iterating a str
+    makes a str per character, and on MicroPython each new str is looked up
+    among all the interned strings (a linear search once .mpy files are
+    loaded). Given bytes, nothing is allocated."""
     if _cell is None:
         _init()
-    for ch in text:
-        c = _code(ch)
+    b = text.encode() if isinstance(text, str) else text
+    n = len(b)
+    i = 0
+    while i < n:
+        o = b[i]
+        if o < 0x80:
+            i += 1
+        elif o < 0xE0:
+            o = (o & 0x1F) << 6 | (b[i + 1] & 0x3F)
+            i += 2
+        elif o < 0xF0:
+            o = (o & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | (b[i + 2] & 0x3F)
+            i += 3
+        else:
+            o = 0xFFFD
+            i += 4
+        c = _code_point(o)
         if c > 0xFF:
             _put(fb, c & 0xFF, x, y, invert)
             x += W

@@ -1,6 +1,8 @@
 # The screen is a grid of 8 rows x 21 cells of the 6x8 font (one row = one
 # display page). Screens fill rows of text; the renderer draws only the rows
 # that changed since the last frame, so the driver sends only changed pages.
+# A row is kept as the UTF-8 bytes of its half-width text, made once when the
+# screen puts it: the renderer and the font read bytes, and allocate nothing.
 from oya.compat import const
 
 COLS = const(21)
@@ -37,35 +39,40 @@ def two_cols(left, right, width=COLS):
 
 class Grid:
     def __init__(self):
-        self.rows = [""] * ROWS
+        self.rows = [b""] * ROWS      # UTF-8, half-width, fitted (see line())
         self.inv = 0              # bit r set: row r drawn inverted (the cursor)
 
     def clear(self):
         for i in range(ROWS):
-            self.rows[i] = ""
+            self.rows[i] = b""
         self.inv = 0
 
     def put(self, r, text, invert=False):
         if 0 <= r < ROWS:
-            self.rows[r] = fit(text)
+            self.rows[r] = fit(half(text)).encode()
             if invert:
                 self.inv |= 1 << r
             else:
                 self.inv &= ~(1 << r)
 
+    def line(self, r):
+        """Row r as text (half-width, as drawn)."""
+        return self.rows[r].decode()
+
+    def lines(self):
+        return [self.line(r) for r in range(ROWS)]
+
     def text(self):
-        return "\n".join(self.rows)
+        return "\n".join(self.lines())
 
 
 class Renderer:
     """Draws a Grid with the font onto a framebuf-like surface, row by row,
-    skipping rows identical to the last frame. `half` converts text to the
-    font's half-width glyphs (kana)."""
+    skipping rows identical to the last frame."""
 
-    def __init__(self, fb, draw_text, half=None):
+    def __init__(self, fb, draw_text):
         self.fb = fb
         self.draw_text = draw_text
-        self.half = half
         self.last = [None] * ROWS
         self.last_inv = 0
 
@@ -84,7 +91,7 @@ class Renderer:
             y = r * 8
             self.fb.fill_rect(0, y, 128, 8, 1 if inv else 0)
             if text:
-                self.draw_text(self.fb, self.half(text) if self.half else text, 0, y, bool(inv))
+                self.draw_text(self.fb, text, 0, y, bool(inv))
             self.last[r] = text
             changed += 1
         self.last_inv = grid.inv
