@@ -81,6 +81,7 @@ def decode(raw):
 class Journal:
     def __init__(self, path):
         self.path = path
+        self.lazy = False         # the owner writes when told (oya.session: after the frame)
         self.seq = 0
         self.tail = []            # what load() found after the record
 

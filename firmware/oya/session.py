@@ -12,6 +12,14 @@
 # A power cut between a slot and the record leaves the deal in play to be
 # ended again, which rewrites the same slot. Without a journal the recall is
 # kept in RAM.
+#
+# On the device the writes wait for the frame (journal.lazy): an action is
+# shown first, and its files are written after the display has its bytes, one
+# file per pass of the device loop (flush(True)), so a deal's end (recall slot,
+# record: 2-3 flash erases of ~45 ms) does not hold the answer to a key. The
+# next action first writes whatever is still pending: an action is still on
+# flash before the next one is taken, and a power cut loses at most the one
+# in flight.
 import os
 from oya.compat import hexstr, unhex
 from oya import rng
@@ -19,6 +27,8 @@ from oya.games import load
 
 RECALL = 10
 TAIL = 12         # actions kept in the journal's tail before a whole record is written
+_TAIL = 1
+_RECORD = 2
 
 
 def new_match(game, opts, names, chips=None, seed=None):
@@ -45,6 +55,8 @@ class Session:
         self.state0 = None        # match state at the start of the deal in play
         self.acts = []
         self.saved = 0            # how many of acts the journal's record holds (the rest: its tail)
+        self.pending = 0          # what the journal still has to write: _TAIL | _RECORD
+        self._recall_due = None   # (deal number, entry) of a finished deal not yet in its slot
         self._recall = []         # without a journal: the finished deals, in RAM
         self.ui = {}              # the device's own small state (Kakkuri's played time)
 
@@ -67,22 +79,25 @@ class Session:
         deal = self.match.deal
         if seat is None:
             seat = deal.turn
+        if self.pending:
+            self.flush()            # the last action is on flash before this one is taken
         deal.act(action, seat)      # raises RuleError, and then nothing changed
         self.acts.append(seat)
         self.acts.append(action)
-        j = self.journal
-        if j is None:
+        if self.journal is None:
             return
         if len(self.acts) - self.saved >= 2 * TAIL:
             self.save()
         else:
-            j.save_tail(self.acts[self.saved:])      # no whole record per action: see oya.journal
+            self._due(_TAIL)        # no whole record per action: see oya.journal
 
     def end_deal(self):
         m = self.match
         entry = {"state": self.state0, "seed": m.deal_seed and hexstr(m.deal_seed), "acts": self.acts}
         if self.journal is not None:
-            self._put_recall(m.started, entry)
+            if self.pending:
+                self.flush()
+            self._recall_due = (m.started, entry)
         else:
             self._recall.append(entry)
             if len(self._recall) > RECALL:
@@ -114,11 +129,37 @@ class Session:
 
     def save(self):
         if self.journal is not None:
-            self.journal.save(self.record())
+            self._due(_RECORD)
+
+    def _due(self, what):
+        self.pending |= what
+        if not getattr(self.journal, "lazy", False):
+            self.flush()
+
+    def flush(self, one=False):
+        """Write what is pending: the finished deal's recall slot, then the
+        record (or only the tail of actions since it). With `one`, a single
+        file and True when more is left (the device loop's step between
+        frames)."""
+        j = self.journal
+        if self._recall_due is not None:
+            seq, entry = self._recall_due
+            self._put_recall(seq, entry)
+            self._recall_due = None
+            if one and self.pending:
+                return True
+        if self.pending & _RECORD:
+            j.save(self.record())
             self.saved = len(self.acts)
+        elif self.pending:
+            j.save_tail(self.acts[self.saved:])
+        self.pending = 0
+        return False
 
     def clear(self):
         """The match is over: its recall and its journal go (the record last)."""
+        self.pending = 0
+        self._recall_due = None
         if self.journal is not None:
             self._clear_recall()
             self.journal.clear()
@@ -149,6 +190,8 @@ class Session:
         not one of those deals, is left out)."""
         if self.journal is None:
             return self._recall
+        if self.pending or self._recall_due is not None:
+            self.flush()
         from oya.journal import decode
         m = self.match
         last = m.started - (1 if m.deal is not None else 0)     # the last deal ended

@@ -49,18 +49,26 @@ class Device:
             hooks(self)
         self.now = 0
         self.app = self.app_mod.App(None, 0)
+        self.app.match_j.lazy = True      # as the device loop runs it: files written after the frame
 
     def text(self):
         return self.app.frame().text()
 
+    def settle(self):
+        """The device loop's passes after a frame: the journal's files, one a pass."""
+        while self.app.settle():
+            pass
+
     def key(self, k):
         self.app.key(k)
         self.app.frame()
+        self.settle()
 
     def tick(self, ms):
         self.now += ms
         self.app.tick(self.now)
         self.app.frame()
+        self.settle()
 
 
 def new_table_keys(game_index, bots):

@@ -24,14 +24,19 @@ def now_ms():
     return time.ticks_ms()
 
 
+_sleep = None
+
+
 def sleep_ms(ms):
     """An awaitable that sleeps `ms` milliseconds (asyncio.sleep_ms on
-    MicroPython and under the simulator; asyncio.sleep elsewhere)."""
-    import asyncio
-    f = getattr(asyncio, "sleep_ms", None)
-    if f is not None:
-        return f(ms)
-    return asyncio.sleep(ms / 1000)
+    MicroPython and under the simulator; asyncio.sleep elsewhere). The
+    function is looked up once: an import statement run on every pass of a
+    loop costs a search of the interned strings each time on MicroPython."""
+    global _sleep
+    if _sleep is None:
+        import asyncio
+        _sleep = getattr(asyncio, "sleep_ms", None) or (lambda ms: asyncio.sleep(ms / 1000))
+    return _sleep(ms)
 
 
 class HardwareError(Exception):

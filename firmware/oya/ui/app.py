@@ -162,6 +162,15 @@ class App:
             self.top().draw(g)
         return g
 
+    def settle(self):
+        """Write one file the match's journal still owes (the device loop
+        calls this after the frame is sent: see oya.session). True when more
+        is left."""
+        s = self.session or (self._starting and self._starting[0])
+        if s is not None and s.pending:
+            return s.flush(True)
+        return False
+
     def screen_text(self):
         return self.frame().text()
 
@@ -405,6 +414,7 @@ async def run(app, frame_ms=10):
         asyncio.create_task(hw.printer.run(hw.buttons.pending))   # keys before the next line
     attach_display(app)
     render(app)
+    app.match_j.lazy = True       # the journal is written after each frame (App.settle)
     while True:
         changed = False
         while True:
@@ -419,6 +429,7 @@ async def run(app, frame_ms=10):
             changed = True
         if changed:
             render(app)
+        app.settle()
         await sleep_ms(frame_ms)
 
 
