@@ -29,10 +29,13 @@ class FakeRP2040:
         self.out = []
         self.on_pin = on_pin
         self.busy_per_us = busy_per_us
+        self.stretches = []         # the longest busy run reported by each run(), in turn
+        self.stretch = 0
 
     def run(self, us):
         self.t += us
         self.busy += int(us * self.busy_per_us)
+        self.stretch = self.stretches.pop(0) if self.stretches else 0
         due = [e for e in self.pending if e["t"] <= self.t]
         self.pending = [e for e in self.pending if e["t"] > self.t]
         self.out += due
@@ -113,6 +116,17 @@ def test_key_figures_run_from_the_acting_edge_to_the_last_display_byte():
     assert k.display_bytes == (4 + 1) + (101 + 1)        # each transaction's address byte too
     assert k.cycles == 700000
     assert rig.display_bytes == k.display_bytes
+
+
+def test_a_key_keeps_the_longest_cpu_run_after_its_edge():
+    emu = FakeRP2040()
+    rig = Rig(emu, BOARD, bounce=False)
+    emu.stretches = [9000000]          # before the release OK acts on: not the key's
+    k = rig.press("ok", hold_ms=80, quiet_ms=100)
+    assert k.stretch == 0
+    emu.stretches = [0, 0, 0, 0, 0, 300000, 7000000, 500000]
+    k = rig.press("ok", hold_ms=80, quiet_ms=100)
+    assert k.stretch == 7000000 and k.as_dict()["stretch"] == 7000000
 
 
 def test_up_and_down_are_timed_from_the_press():
@@ -211,6 +225,7 @@ def test_saved_figures_are_reported_again(tmp_path, capsys):
     fig = _fig(False, [12, 34, 56])
     fig["runs"]["oicho"]["keys"][0]["flash_erases"] = 3
     fig["runs"]["oicho"]["keys"][2]["flash_busy_us"] = 45000     # 56 ms, 45 of them erasing
+    fig["runs"]["oicho"]["keys"][1]["stretch"] = 125000 * 120      # 120 ms without a sleep
     f = tmp_path / "pico.json"
     f.write_text(json.dumps(fig))
     md = tmp_path / "B.md"
@@ -218,6 +233,7 @@ def test_saved_figures_are_reported_again(tmp_path, capsys):
     out = capsys.readouterr().out
     row = [ln for ln in out.splitlines() if ln.startswith("oicho")][0]
     assert row.split()[1:6] == ["4", "yes", "34.0", "56.0", "56.0"]
-    assert row.split()[-2] == "0.75"                       # 3 erases over 4 keys
-    assert row.split()[-1] == "34.0"                       # without the wait: 12, 34, 11
+    assert row.split()[-4] == "0.75"                       # 3 erases over 4 keys
+    assert row.split()[-3] == "34.0"                       # without the wait: 12, 34, 11
+    assert row.split()[-1] == "120.0"                      # the longest CPU run
     assert "56.0" in md.read_text()

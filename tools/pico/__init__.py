@@ -223,6 +223,9 @@ def summarise(run):
         "heap_peak": run.get("heap_peak") or 0, "heap_live_peak": run.get("heap_live_peak") or 0,
         "heap_size": run.get("heap_size") or 0, "finished": run["finished"],
         "flash_erases": sum(k.get("flash_erases", 0) for k in run["keys"]),
+        # the longest CPU run without a sleep after each key (ms at 125 MHz): a freeze
+        "stretch_p95": round(pct([k.get("stretch", 0) / 125000 for k in run["keys"]], 95), 1),
+        "stretch_max": round(max([k.get("stretch", 0) for k in run["keys"]] or [0]) / 125000, 1),
         # what the key would take with instant flash writes (the erase wait subtracted)
         "lat_p95_no_flash_wait": round(pct([max(0.0, (k["latency_us"] - k.get("flash_busy_us", 0)) / 1000)
                                             for k in ks], 95), 1),
@@ -234,16 +237,16 @@ def table(fig):
         fig["firmware_name"], " (app frozen)" if fig["frozen"] else "",
         "" if fig["frozen"] else " (.mpy -O3)"),
         "game       keys done  press->last display byte ms  bytes/key  Mcycles/key          heap KB:"
-        "  erases/  p95 w/o",
+        "  erases/  p95 w/o     CPU run ms",
         "                      median     p95     max     median  median    p95    max  peak   live (of)"
-        "    key  flash wait"]
+        "    key  flash wait  p95   max"]
     for g, r in fig["runs"].items():
         s = summarise(r)
-        rows.append("%-9s %5d %4s  %7.1f %7.1f %7.1f  %9d  %6.2f %6.2f %6.2f %5.1f %6.1f (%.1f) %6.2f %8.1f" % (
+        rows.append("%-9s %5d %4s  %7.1f %7.1f %7.1f  %9d  %6.2f %6.2f %6.2f %5.1f %6.1f (%.1f) %6.2f %8.1f %6.1f %5.1f" % (
             g, s["keys"], "yes" if s["finished"] else "no", s["lat_median"], s["lat_p95"], s["lat_max"],
             s["bytes_median"], s["mcycles_median"], s["mcycles_p95"], s["mcycles_max"],
             s["heap_peak"] / 1024, s["heap_live_peak"] / 1024, s["heap_size"] / 1024,
-            s["flash_erases"] / max(1, s["keys"]), s["lat_p95_no_flash_wait"]))
+            s["flash_erases"] / max(1, s["keys"]), s["lat_p95_no_flash_wait"], s["stretch_p95"], s["stretch_max"]))
     return "\n".join(rows)
 
 
@@ -260,7 +263,10 @@ def section(fig, text):
         "firmware runs: *peak* used, *live* the largest heap left by a collection, *(of)* the "
         "heap's size; *erases/key*: 4 KB flash sectors erased per key (45 ms each, the "
         "flash's typical erase time, modelled); *p95 w/o flash wait*: the p95 with each key's "
-        "erase/program time taken out (instant flash, as rp2040js alone would have it). "
+        "erase/program time taken out (instant flash, as rp2040js alone would have it); "
+        "*CPU run*: the longest time the CPU ran without going back to sleep in the device "
+        "loop (no frame, no button poll: a freeze; a flash erase spins in the boot ROM and "
+        "counts), after each key (p95, max). "
         "*done*: the match ran to its end (else the run stopped at the key limit)." % (
             fig["date"], fig["command"], fig["commit"], fig["wall_s"], KAKKURI_DEALS),
         "",

@@ -49,6 +49,7 @@ class Emulator:
         self.usb_up = False
         self.t = 0.0
         self.busy = 0
+        self.stretch = 0
         self.heap = None
         self.flash = {}             # erases, programs, busy_us so far
         self._stderr = []
@@ -100,6 +101,7 @@ class Emulator:
         r = self._ask({"op": "run", "us": us})
         self.t = r["t"]
         self.busy = r["busy"]
+        self.stretch = r.get("stretch", 0)   # longest busy run without a wait, in this run
         self.flash = r.get("flash") or {}
         if r.get("heap"):
             self.heap = r["heap"]

@@ -17,7 +17,10 @@
 //   {"ev":"i2c","t":..,"t1":..,"busy":C,"addr":A,"hex":"..."}  one write transaction (START..STOP)
 //   {"ev":"uart","t":..,"hex":"..."}   bytes the firmware sent on the printer UART
 //   {"ev":"cdc","hex":"..."}           bytes the firmware sent on the USB serial line
-//   {"ev":"ran","t":..,"busy":C,"heap":{...}}  busy: CPU cycles not spent waiting (WFE/WFI)
+//   {"ev":"ran","t":..,"busy":C,"stretch":S,"heap":{...}}  busy: CPU cycles not spent waiting
+//                                      (WFE/WFI); stretch: the longest run of busy cycles
+//                                      without a wait since the last "ran" (the firmware
+//                                      never went back to its loop's sleep: a freeze)
 //
 // Bus timing: each I2C byte (address included) takes 9 bit times at the bus
 // speed the firmware programmed (400 kHz: 22.5 us), as on a real bus, so a
@@ -306,6 +309,8 @@ function sampleHeap() {
 
 // ---- running -------------------------------------------------------------------------
 let busy = 0;
+let stretch = 0;       // busy cycles since the CPU last waited
+let stretchMax = 0;
 const SAMPLE_NS = 200_000;
 let nextSample = 0;
 function runFor(ns) {
@@ -314,6 +319,7 @@ function runFor(ns) {
   const clock = mcu.clock;
   while (clock.nanos < end) {
     if (core.waiting) {
+      stretch = 0;
       const step = Math.min(clock.nanosToNextAlarm, end - clock.nanos);
       clock.tick(step > 0 ? step : CYCLE_NS);
     } else {
@@ -324,6 +330,8 @@ function runFor(ns) {
       }
       const c = core.executeInstruction();
       busy += c;
+      stretch += c;
+      if (stretch > stretchMax) stretchMax = stretch;
       clock.tick(c * CYCLE_NS);
     }
     if (clock.nanos >= nextSample) {
@@ -356,8 +364,9 @@ rl.on('line', (line) => {
   const r = JSON.parse(line);
   switch (r.op) {
     case 'run':
+      stretchMax = stretch;
       runFor(r.us * 1000);
-      out({ ev: 'ran', t: nowUs(), busy, flash: flashStats, heap: heapReady ? { ...heap, used: heap.last } : null });
+      out({ ev: 'ran', t: nowUs(), busy, stretch: stretchMax, flash: flashStats, heap: heapReady ? { ...heap, used: heap.last } : null });
       break;
     case 'free':
       if (r.on && !free) { free = true; setImmediate(freeRun); } else if (!r.on) free = false;

@@ -32,6 +32,7 @@ class KeyFigures:
         self.uart_bytes = 0
         self.flash_erases = 0         # flash sectors erased (the journal, files)
         self.flash_busy_us = 0        # time the flash chip was busy erasing/programming
+        self.stretch = 0              # the longest run of CPU cycles without a sleep (a freeze)
 
     @property
     def latency_us(self):
@@ -44,7 +45,8 @@ class KeyFigures:
     def as_dict(self):
         return {"key": self.name, "latency_us": self.latency_us, "display_bytes": self.display_bytes,
                 "cycles": self.cycles, "uart_bytes": self.uart_bytes,
-                "flash_erases": self.flash_erases, "flash_busy_us": self.flash_busy_us}
+                "flash_erases": self.flash_erases, "flash_busy_us": self.flash_busy_us,
+                "stretch": self.stretch}
 
 
 class Rig:
@@ -86,6 +88,8 @@ class Rig:
 
     def run(self, us):
         self.emu.run(us)
+        if self.current is not None:
+            self.current.stretch = max(self.current.stretch, getattr(self.emu, "stretch", 0))
         self.pump()
 
     def screen(self):
