@@ -111,9 +111,10 @@ def deployed_flash(uf2, bootrom, board, frozen, out):
 
 # ---- one game -----------------------------------------------------------------------
 
-def setup_keys(rig, game):
+def setup_keys(rig, game, bots=True):
     """A new table of `game` with default rules and every seat a bot (as
-    mpbench.UIBench.setup_keys, but the bot spinner wraps to all seats)."""
+    mpbench.UIBench.setup_keys, but the bot spinner wraps to all seats), or
+    with `bots` False every seat a person."""
     yield "ok"                                   # home: New table
     for _ in range(GAMES.index(game)):
         yield "down"
@@ -127,7 +128,8 @@ def setup_keys(rig, game):
     yield "ok"                                   # names: Continue
     if rig.title().startswith("Starting chips"):
         yield "ok"
-    yield "down"                                 # bot seats: 0 wraps to all of them
+    if bots:
+        yield "down"                             # bot seats: 0 wraps to all of them
     yield "ok"
     if not rig.title().startswith("First dealer"):
         raise RuntimeError("expected First dealer, the screen shows %r" % rig.title())
@@ -296,6 +298,32 @@ def write_md(path, fig, text):
     path.write_text(out)
 
 
+def run_soak(a, uf2, rom, board, games):
+    from tools.pico import soak
+    from tools.pico.emu import Emulator
+    cap = int((a.heap_cap or (32 if a.frozen else 96)) * 1024)
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
+        flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
+        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin")
+        for i, g in enumerate(games):
+            _log("pico soak: %s, %d presses, heap held to %d B ..." % (g, a.soak, cap))
+            with Emulator(uf2, rom, flash=flash, display_addr=board["display"].get("addr", 60),
+                          i2c=board["display"].get("i2c", 0), uart=(board.get("printer") or {}).get("uart", 1),
+                          usb=False) as emu:
+                runs.append(soak.soak_game(emu, board, g, a.soak, a.seed + i, setup_keys, _log))
+    text = soak.report(runs, cap)
+    print(text)
+    out = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": _git_head(),
+           "firmware_name": uf2.name, "frozen": a.frozen, "heap_cap": cap, "presses": a.soak, "seed": a.seed,
+           "runs": runs}
+    p = JSON_PATH.with_name("pico-soak%s.json" % ("-frozen" if a.frozen else ""))
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(json.dumps(out, indent=1))
+    return 1 if any(r["findings"] for r in runs) else 0
+
+
 def _git_head():
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=str(ROOT), capture_output=True,
@@ -319,6 +347,11 @@ def main(argv=None):
     ap.add_argument("--md", default=str(MD_PATH))
     ap.add_argument("--no-md", action="store_true")
     ap.add_argument("--report", metavar="FIGURES.json", help="only print (and write to --md) saved figures")
+    ap.add_argument("--soak", type=int, metavar="N", help="instead of the bench: N random presses per game "
+                    "with the heap capped (tools/pico/soak.py); exit 1 on any finding")
+    ap.add_argument("--heap-cap", type=float, metavar="KB",
+                    help="the soak's heap, in KB (default: the budget, 96 as .mpy, 32 frozen)")
+    ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
     a = ap.parse_args(argv)
     if a.report:
         fig = json.loads(Path(a.report).read_text())
@@ -343,6 +376,8 @@ def main(argv=None):
     _, board = board_file(a.board)
     t0 = time.time()
     games = [g for g in a.games.split(",") if g]
+    if a.soak:
+        return run_soak(a, uf2, rom, board, games)
     with tempfile.TemporaryDirectory() as tmp:
         _log("pico: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, dep = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")

@@ -433,9 +433,17 @@ async def run(app, frame_ms=10):
         await sleep_ms(frame_ms)
 
 
-async def main():
-    """Boot: board file -> hardware -> app. Never drops to the REPL."""
+def build_hardware():
+    """The board file -> the drivers. The board module goes once they are
+    built: its checks are not needed again (the Hardware object keeps its
+    class)."""
     from oya.hw import board
     hw = board.build("board.json")
-    app = App(hw)
+    forget("oya.hw.board")
+    return hw
+
+
+async def main():
+    """Boot: board file -> hardware -> app. Never drops to the REPL."""
+    app = App(build_hardware())
     await run(app)

@@ -1,0 +1,140 @@
+"""`python -m tools pico --soak N --heap-cap KB`: random presses on the emulated
+RP2040 with the MicroPython heap held to a budget.
+
+The heap is capped the way a bigger program would cap it: a boot.py put on
+the flash (after the deploy) takes a bytearray of everything above the cap at
+power-on, before main.py runs, and keeps it (boot.py and main.py share their
+globals). Then, per game: a new table with every seat a person, and N presses
+drawn from a seeded generator (mostly OK and the arrows, some BACK, some long
+holds), each held 40-120 ms, the next one as soon as the firmware sleeps
+again. A table that ends (the home screen is back) is set up again.
+
+A finding is any screen titled "Error" (the app shows every exception that
+way: "memory allocation failed" is a MemoryError), or the display silent for
+200 presses in a row (the firmware stopped). Each finding names the press
+that led to it and the screen; the run goes on from there.
+"""
+import random
+import time
+
+from tools.pico.rig import Rig
+
+KEYS = (("ok", 40), ("down", 18), ("up", 12), ("back", 10), ("left", 5), ("right", 5), ("hold_ok", 6),
+        ("hold_back", 4))
+SILENT_PRESSES = 200
+
+BOOT_PY = """# Oya pico soak: hold the heap to %(cap)d bytes (tools/pico/soak.py)
+import gc
+gc.collect()
+_oya_heap_pin = bytearray(max(0, gc.mem_free() + gc.mem_alloc() - %(cap)d))
+gc.collect()
+"""
+
+
+def boot_py(cap):
+    return BOOT_PY % {"cap": cap}
+
+
+def capped_flash(uf2, bootrom, flash, cap, out):
+    """`flash` with boot.py holding the heap to `cap` bytes, saved as `out`."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from tools.pico.emu import Emulator
+    with Emulator(uf2, bootrom, flash=flash) as emu:
+        for _ in range(100):
+            emu.run(100000)
+            if emu.usb_up:
+                break
+        if not emu.usb_up:
+            raise RuntimeError("the firmware did not bring up USB within 10 s of emulated time")
+        emu.run(1000000)
+        with tempfile.TemporaryDirectory() as tmp:
+            p = os.path.join(tmp, "boot.py")
+            with open(p, "w") as f:
+                f.write(boot_py(cap))
+            with emu.serial() as port:
+                r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "fs", "cp", p, ":boot.py"],
+                                   capture_output=True, text=True, timeout=600)
+        if r.returncode != 0:
+            raise RuntimeError("could not put boot.py on the board:\n%s%s" % (r.stdout, r.stderr))
+        emu.save_flash(out)
+    return out
+
+
+def draw_keys(rng, n):
+    names = [k for k, _ in KEYS]
+    weights = [w for _, w in KEYS]
+    return rng.choices(names, weights, k=n)
+
+
+def press(rig, key, rng):
+    if key.startswith("hold_"):
+        return rig.press(key[5:], hold_ms=rng.randrange(700, 1200), quiet_ms=0)
+    return rig.press(key, hold_ms=rng.randrange(40, 120), quiet_ms=0)
+
+
+def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
+    """-> {"game", "presses", "tables", "findings": [...], "heap_*"}"""
+    rig = Rig(emu, board, seed=seed)
+    if not rig.boot("Oya"):
+        return {"game": game, "presses": 0, "tables": 0,
+                "findings": ["no home screen after power-on: %r" % rig.screen()]}
+    emu.watch_heap()
+    rng = random.Random(seed)
+    findings = []
+    tables = 0
+    silent = 0
+    done = 0
+    t0 = time.time()
+    while done < presses:
+        title = rig.title()
+        if title.startswith("Oya"):                 # home: a new table of the game
+            try:
+                for k in setup_keys(rig, game, bots=False):
+                    rig.press(k, quiet_ms=50)
+                    done += 1
+                tables += 1
+            except RuntimeError as e:
+                findings.append("press %d: the new table did not go as scripted: %s" % (done, e))
+                rig.press("back", quiet_ms=50)
+            continue
+        if title.startswith("Error"):
+            findings.append("press %d: %s" % (done, " / ".join(x.strip() for x in rig.screen() if x.strip())))
+            rig.press("ok", quiet_ms=50)
+            done += 1
+            continue
+        for key in draw_keys(rng, 20):
+            f = press(rig, key, rng)
+            done += 1
+            silent = 0 if f.display_bytes else silent + 1
+            if silent >= SILENT_PRESSES:
+                findings.append("press %d: the display has not changed for %d presses; screen %r" % (
+                    done, silent, rig.screen()))
+                silent = 0
+            if done >= presses or rig.title().startswith(("Oya", "Error")):
+                break
+        if log and done % 500 < 20:
+            log("pico soak: %s: %d presses, %d tables, %d findings, %.0f s" % (
+                game, done, tables, len(findings), time.time() - t0))
+    emu.run(10000)
+    heap = emu.heap or {}
+    return {"game": game, "presses": done, "tables": tables, "findings": findings,
+            "heap_size": heap.get("size"), "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
+            "collections": heap.get("collections"), "emulated_s": round(emu.t / 1e6, 1),
+            "wall_s": round(time.time() - t0, 1)}
+
+
+def report(runs, cap):
+    rows = ["pico soak: heap capped at %d B (%.1f KB)" % (cap, cap / 1024),
+            "game       presses tables findings  heap KB: size  peak  live"]
+    for r in runs:
+        rows.append("%-9s %8d %6d %8d  %13.1f %5.1f %5.1f" % (
+            r["game"], r["presses"], r["tables"], len(r["findings"]), (r.get("heap_size") or 0) / 1024,
+            (r.get("heap_peak") or 0) / 1024, (r.get("heap_live_peak") or 0) / 1024))
+        for f in r["findings"][:10]:
+            rows.append("    " + f)
+        if len(r["findings"]) > 10:
+            rows.append("    ... %d more" % (len(r["findings"]) - 10))
+    return "\n".join(rows)
