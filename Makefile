@@ -8,7 +8,7 @@ ARGS    ?=
 PORT    ?=
 BOARD   ?= rpi_pico
 
-.PHONY: setup sim test deploy bench soak clean pico-bench
+.PHONY: setup sim test deploy bench soak clean pico-bench pico-soak
 
 setup: $(VENV_OK) $(NODE_OK) $(PICO_OK)
 
@@ -48,6 +48,10 @@ BOOTROM  ?=
 FROZEN   ?=
 pico-bench: setup
 	$(PY) -m tools pico --firmware "$(FIRMWARE)" --bootrom "$(BOOTROM)" $(if $(FROZEN),--frozen) $(ARGS)
+
+PRESSES ?= 10000
+pico-soak: setup
+	$(PY) -m tools pico --firmware "$(FIRMWARE)" --bootrom "$(BOOTROM)" $(if $(FROZEN),--frozen) --soak $(PRESSES) $(ARGS)
 
 clean:
 	rm -rf .venv tools/mpy/node_modules tools/pico/node_modules build

@@ -3,6 +3,8 @@
 # emulated RP2040 when the two files are given (OYA_PICO_FIRMWARE,
 # OYA_PICO_BOOTROM), skipped otherwise.
 import json
+import random
+import sys
 import os
 from pathlib import Path
 
@@ -237,3 +239,19 @@ def test_saved_figures_are_reported_again(tmp_path, capsys):
     assert row.split()[-3] == "34.0"                       # without the wait: 12, 34, 11
     assert row.split()[-1] == "120.0"                      # the longest CPU run
     assert "56.0" in md.read_text()
+
+
+def test_the_soak_pins_everything_above_the_cap_and_reports_the_firmwares_heap(monkeypatch):
+    import types
+    from tools.pico import soak
+    fake = types.SimpleNamespace(collect=lambda: None, mem_free=lambda: 200000, mem_alloc=lambda: 45888)
+    monkeypatch.setitem(sys.modules, "gc", fake)
+    env = {}
+    exec(soak.boot_py(98304), env)
+    assert len(env["_oya_heap_pin"]) == 245888 - 98304
+    # the RAM reading sees the pin as used: it is taken out again
+    r = {"heap_size": 245888, "heap_peak": 245888, "heap_live_peak": 245888 - 98304 + 90000}
+    assert soak.app_heap(r, 98304) == (98304, 90000)
+    keys = soak.draw_keys(random.Random(1), 400, BOARD["buttons"])
+    assert {"ok", "up", "down", "back", "hold_ok"} <= set(keys)
+    assert not {"left", "right"} & set(keys)              # the Pico board has no such buttons
