@@ -142,7 +142,7 @@ class UIBench:
 
     def first_frame(self):
         self.render()
-        return self.app.grid.rows[0]
+        return self.app.grid.line(0)
 
     # -- the match ---------------------------------------------------------------
     def render(self):
@@ -161,7 +161,7 @@ class UIBench:
         return n
 
     def title(self):
-        return self.app.grid.rows[0]
+        return self.app.grid.line(0)
 
     def below(self, n):
         """A deterministic pseudo-random int in [0, n) (the player's whims)."""

@@ -12,9 +12,14 @@
 # drive it step by step on any runtime; run() wraps it in asyncio tasks on the
 # device and in the simulator. Nothing here may drop to the REPL: every error
 # becomes a message and the device carries on.
+# Imports inside functions are for code a flow may drop; what every key or
+# frame uses is imported here once: on MicroPython an import statement costs
+# a search of all interned strings each time it runs.
 import os
+import sys
+from oya import rng
 from oya.journal import Journal, JournalCorrupt
-from oya.ui import forget
+from oya.ui import forget, keys
 from oya.ui.grid import Grid
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
@@ -37,7 +42,6 @@ def _mkdir(path):
 def forget_games(keep=None):
     """Forget every game engine (and bot) module but `keep`'s: one game's
     engine in RAM at a time."""
-    import sys
     for k in [k for k in sys.modules if k.startswith("oya.games.")]:
         g = k[10:]
         if keep is None or (g != keep and g != keep + "_bot"):
@@ -85,6 +89,7 @@ class App:
         self.bot_rng = None
         self._pending_seed = None
         self._mod = None
+        self._bot = None           # (game, its bot's smart_bot): looked up once a match
         self._play = None          # the deal screen of the match in play
         self._starting = None      # (session, bots) of a new table, shown its first dealer
         self._home_resume = False  # the home menu offers Resume
@@ -213,7 +218,6 @@ class App:
         self.start_play(s, bots)
 
     def start_play(self, session, bots):
-        from oya import rng
         from oya.games import load
         from oya.ui.play import PlayScreen
         if session.match.table:
@@ -221,6 +225,7 @@ class App:
         forget(*FLOWS)                # the new-table, ruleset and home code is not needed in play
         self.session = session
         self._mod = load(session.game)
+        self._bot = None
         self.bots = bots
         self.bot_rng = rng.Rng(rng.entropy())
         self._pending_seed = None
@@ -240,7 +245,6 @@ class App:
         """The next deal's seed, drawn before the deal so its commitment can
         be shown (and printed) first."""
         if self._pending_seed is None:
-            from oya import rng
             self._pending_seed = rng.entropy()
         return self._pending_seed
 
@@ -255,17 +259,20 @@ class App:
         self.session.act(action, seat)
 
     def bot_action(self, deal, seat):
-        import sys
-        name = "oya.games.%s_bot" % self.session.game
-        mod = sys.modules.get(name) or __import__(name, None, None, ("smart_bot",))
-        return mod.smart_bot(deal, seat, self.bot_rng)
+        bot = self._bot
+        if bot is None or bot[0] != self.session.game:
+            name = "oya.games.%s_bot" % self.session.game
+            mod = sys.modules.get(name) or __import__(name, None, None, ("smart_bot",))
+            self._bot = bot = (self.session.game, mod.smart_bot)
+        return bot[1](deal, seat, self.bot_rng)
 
     def table_lines(self, deal):
-        from oya.ui import tables
         m = self.session.match
         fn = getattr(self._mod, "table_lines", None)
         if fn is not None:
             return fn(deal.public(), m.ledger.names, m.deck_kind())
+        # loaded with the play screen; found in sys.modules (a constant name, no import statement)
+        tables = sys.modules.get("oya.ui.tables") or __import__("oya.ui.tables", None, None, ("table_lines",))
         return tables.table_lines(m.deck_kind(), deal.public(), m.ledger.names)
 
     def end_deal(self):
@@ -291,9 +298,8 @@ class App:
     def played_ms(self):
         """Time played in this match: what the journal holds from earlier
         boots (saved with every action) plus the ticks since it was resumed."""
-        from oya.hw import tdiff
         t0, base = self._clock
-        return base + max(0, tdiff(self.now, t0))
+        return base + max(0, _tdiff(self.now, t0))
 
     def note_time(self):
         """Put the time played into the session before it is journaled, so a
@@ -369,10 +375,23 @@ class App:
 
 # -- on the device: buttons -> keys, the render loop, the printer task ----------------
 
+def _tdiff(a, b):
+    from oya.hw import tdiff
+    global _tdiff
+    _tdiff = tdiff            # looked up once (the clock runs every tick)
+    return tdiff(a, b)
+
+
+_B = None
+
+
 def map_event(ev):
     """A button driver event -> a UI key (0: nothing for the UI)."""
-    from oya.hw import buttons as B
-    from oya.ui import keys
+    global _B
+    B = _B
+    if B is None:
+        from oya.hw import buttons as B
+        _B = B
     k = B.kind(ev)
     b = B.button(ev)
     if k == B.CLICK or k == B.REPEAT:

@@ -2,7 +2,7 @@
 # the results, then the next deal or the end of the match. One generic screen
 # for every game: decisions come from choices()/label()/decode(), the table
 # from public(), private cards only from the owner's peek.
-from oya import cards
+from oya import cards, rng
 from oya.game import RuleError
 from oya.ui import keys
 from oya.ui.grid import ROWS, two_cols
@@ -181,8 +181,7 @@ class PlayScreen(Screen):
         g.put(0, "%s %d" % (t("deal", L), m.deal_no + 1), True)
         g.put(1, "%s: %s" % (t("dealer", L), m.ledger.names[m.dealer]))
         seed = self.app.pending_seed()
-        from oya.rng import commit
-        g.put(2, "%s %s" % (t("commit", L), commit(seed)[:8]))
+        g.put(2, "%s %s" % (t("commit", L), rng.commit(seed)[:8]))
         names = m.ledger.names
         r = 3
         for i in range(len(names)):
