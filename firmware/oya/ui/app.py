@@ -272,7 +272,9 @@ class App:
         if fn is not None:
             return fn(deal.public(), m.ledger.names, m.deck_kind())
         # loaded with the play screen; found in sys.modules (a constant name, no import statement)
-        tables = sys.modules.get("oya.ui.tables") or __import__("oya.ui.tables", None, None, ("table_lines",))
+        tables = sys.modules.get("oya.ui.tables")
+        if tables is None:
+            from oya.ui import tables
         return tables.table_lines(m.deck_kind(), deal.public(), m.ledger.names)
 
     def end_deal(self):
@@ -447,8 +449,9 @@ async def run(app, frame_ms=10):
         if app.tick(now_ms()):
             changed = True
         if changed:
-            render(app)
-        app.settle()
+            render(app)     # the answer first; the journal's files on the passes after it
+        else:
+            app.settle()    # one file a pass, between sleeps: buttons are polled in between
         await sleep_ms(frame_ms)
 
 
