@@ -15,10 +15,13 @@ it; a scripted match per game, figures per key.
 - The wiring (tools/pico/rig.py, from boards/<board>.json): the SSD1306 on the
   I2C pins with 9 bit times per byte at the bus speed the firmware set, the
   buttons as pin levels with contact bounce, the printer on the UART.
-- The script: a new table of the game with every seat a bot, then OK on every
-  screen until the match is over (Kakkuri, played to an agreed time, is ended
-  from the pause menu after 4 deals): the wasm bench's 'ok' script
-  (tools/bench/mpbench.py) with its bot seats, read off the emulated panel.
+- The script: a new table of the game with every seat a person, then OK on
+  every screen until the match is over (Kakkuri, played to an agreed time, is
+  ended from the pause menu after 4 deals): the wasm bench's 'ok' script
+  (tools/bench/mpbench.py), read off the emulated panel. Every key has its own
+  answer (hand-off, decision, result). `--script bots` seats bots instead:
+  most keys then do nothing, and what the display shows after them is a bot's
+  move when its 400 ms are up.
 - Per key: press -> last display byte (from the edge the firmware acts on: the
   press for UP/DOWN, the release for OK/BACK), display bytes, CPU cycles spent
   (not waiting in WFE/WFI) in that time; the GC heap is read from RAM as the
@@ -162,7 +165,7 @@ def _deal_no(title):
         return 0
 
 
-def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s):
+def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s, bots=False):
     from tools.pico.emu import Emulator
     from tools.pico.rig import Rig
     t0 = time.time()
@@ -177,7 +180,8 @@ def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s):
         keys = []
         phase = "setup"
         done = False
-        for gen_name, gen in (("setup", setup_keys(rig, game)), ("match", match_keys(rig, game))):
+        error = None
+        for gen_name, gen in (("setup", setup_keys(rig, game, bots)), ("match", match_keys(rig, game))):
             phase = gen_name
             for k in gen:
                 f = rig.press(k)
@@ -187,6 +191,10 @@ def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s):
                     _log("  %-5s %8s us %5d B %10s cycles %d erases -> %s" % (
                         k, d["latency_us"], d["display_bytes"], d["cycles"], d["flash_erases"], rig.title()))
                 keys.append(d)
+                if rig.title().startswith("Error"):     # an exception (MemoryError with a capped heap)
+                    error = " / ".join(x.strip() for x in rig.screen() if x.strip())
+                    _log("pico: %s: key %d: %s" % (game, len(keys), error))
+                    break
                 if len(keys) >= max_keys or time.time() - t0 > deadline_s:
                     break
             else:
@@ -203,14 +211,16 @@ def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s):
             "collections": heap.get("collections"), "heap_end_used": heap.get("used"),
             "display_bytes": rig.display_bytes, "uart_bytes": rig.uart_bytes,
             "emulated_s": round(emu.t / 1e6, 2), "wall_s": round(time.time() - t0, 1),
-            "screen": rig.screen(),
+            "screen": rig.screen(), "error": error,
         }
 
 
 # ---- figures -------------------------------------------------------------------------
 
 def summarise(run):
-    """The per-game row: latency median/p95/max (ms), display bytes, cycles."""
+    """The per-game row: latency median/p95/max (ms), display bytes, cycles;
+    with the heap capped (--heap-cap) the heap figures are the firmware's,
+    the boot.py pin taken out, and its size is the cap."""
     ks = [k for k in run["keys"] if k["latency_us"] is not None]
     lat = [k["latency_us"] / 1000 for k in ks]
     cyc = [k["cycles"] for k in ks if k["cycles"] is not None]
@@ -222,22 +232,34 @@ def summarise(run):
         "bytes_total": run["display_bytes"],
         "mcycles_median": round(mid(cyc) / 1e6, 2), "mcycles_p95": round(pct(cyc, 95) / 1e6, 2),
         "mcycles_max": round(max(cyc or [0]) / 1e6, 2),
-        "heap_peak": run.get("heap_peak") or 0, "heap_live_peak": run.get("heap_live_peak") or 0,
-        "heap_size": run.get("heap_size") or 0, "finished": run["finished"],
+        "finished": run["finished"],
         "flash_erases": sum(k.get("flash_erases", 0) for k in run["keys"]),
         # the longest CPU run without a sleep after each key (ms at 125 MHz): a freeze
         "stretch_p95": round(pct([k.get("stretch", 0) / 125000 for k in run["keys"]], 95), 1),
         "stretch_max": round(max([k.get("stretch", 0) for k in run["keys"]] or [0]) / 125000, 1),
+        **_heap(run),
         # what the key would take with instant flash writes (the erase wait subtracted)
         "lat_p95_no_flash_wait": round(pct([max(0.0, (k["latency_us"] - k.get("flash_busy_us", 0)) / 1000)
                                             for k in ks], 95), 1),
     }
 
 
+def _heap(run):
+    cap = run.get("heap_cap")
+    if cap:
+        from tools.pico.soak import app_heap
+        peak, live = app_heap(run, cap)
+        return {"heap_peak": peak, "heap_live_peak": live, "heap_size": cap}
+    return {"heap_peak": run.get("heap_peak") or 0, "heap_live_peak": run.get("heap_live_peak") or 0,
+            "heap_size": run.get("heap_size") or 0}
+
+
 def table(fig):
-    rows = ["RP2040 (rp2040js, 125 MHz): %s%s; files as `make deploy` writes them%s" % (
+    cap = fig.get("heap_cap")
+    rows = ["RP2040 (rp2040js, 125 MHz): %s%s; files as `make deploy` writes them%s%s" % (
         fig["firmware_name"], " (app frozen)" if fig["frozen"] else "",
-        "" if fig["frozen"] else " (.mpy -O3)"),
+        "" if fig["frozen"] else " (.mpy -O3)",
+        "; heap held to %d B by a boot.py pin (figures less the pin)" % cap if cap else ""),
         "game       keys done  press->last display byte ms  bytes/key  Mcycles/key          heap KB:"
         "  erases/  p95 w/o     CPU run ms",
         "                      median     p95     max     median  median    p95    max  peak   live (of)"
@@ -257,7 +279,7 @@ def section(fig, text):
         SECTION_START,
         "## On the RP2040 (emulated)%s: `make pico-bench`" % (", app frozen" if fig["frozen"] else ", .mpy"),
         "",
-        "Written on %s by `%s` (commit %s; %d s wall). Every seat a bot, OK on every "
+        "Written on %s by `%s` (commit %s; %d s wall). Every seat %s, OK on every "
         "screen (Kakkuri ended after %d deals); latency from the edge the firmware acts on "
         "(press for UP/DOWN, release for OK/BACK) to the last display byte, emulated time; "
         "*Mcycles*: CPU cycles not spent waiting in WFE/WFI in that time (the boot ROM's wait "
@@ -270,7 +292,8 @@ def section(fig, text):
         "loop (no frame, no button poll: a freeze; a flash erase spins in the boot ROM and "
         "counts), after each key (p95, max). "
         "*done*: the match ran to its end (else the run stopped at the key limit)." % (
-            fig["date"], fig["command"], fig["commit"], fig["wall_s"], KAKKURI_DEALS),
+            fig["date"], fig["command"], fig["commit"], fig["wall_s"],
+            "a bot" if fig.get("script") == "bots" else "a person", KAKKURI_DEALS),
         "",
         "```", text, "```", SECTION_END, ""])
 
@@ -339,8 +362,10 @@ def main(argv=None):
     ap.add_argument("--frozen", action="store_true", help="the image has the app frozen: deploy --frozen")
     ap.add_argument("--board", default="rpi_pico")
     ap.add_argument("--games", default=",".join(GAMES))
-    ap.add_argument("--script", default="ok", choices=("ok",),
-                    help="'ok': every seat a bot, OK on every screen (the wasm bench's script with bot seats)")
+    ap.add_argument("--script", default="people", choices=("people", "bots"),
+                    help="'people' (default): every seat a person, OK on every screen (the wasm bench's 'ok' "
+                    "script), so every key has an answer of its own; 'bots': every seat a bot, OK on every "
+                    "screen (most keys then do nothing and the display changes when a bot's 400 ms are up)")
     ap.add_argument("--max-keys", type=int, default=2000, help="stop a game after this many keys")
     ap.add_argument("--max-seconds", type=float, default=240, help="stop a game after this much wall time (s)")
     ap.add_argument("--json", default=str(JSON_PATH))
@@ -350,7 +375,9 @@ def main(argv=None):
     ap.add_argument("--soak", type=int, metavar="N", help="instead of the bench: N random presses per game "
                     "with the heap capped (tools/pico/soak.py); exit 1 on any finding")
     ap.add_argument("--heap-cap", type=float, metavar="KB",
-                    help="the soak's heap, in KB (default: the budget, 96 as .mpy, 32 frozen)")
+                    help="hold the heap to this (a boot.py pin): the soak's (default: the budget, 96 as .mpy, "
+                    "32 frozen), or the bench's (default: the whole heap); a match that runs out shows "
+                    "an Error screen and is not done")
     ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
     a = ap.parse_args(argv)
     if a.report:
@@ -382,10 +409,15 @@ def main(argv=None):
         _log("pico: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, dep = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
         _log(dep.rstrip())
+        cap = int(a.heap_cap * 1024) if a.heap_cap else None
+        if cap:
+            from tools.pico.soak import capped_flash
+            flash = capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin")
         runs = {}
         for g in games:
             _log("pico: %s ..." % g)
-            runs[g] = play_game(uf2, rom, flash, board, g, a.max_keys, a.max_seconds)
+            runs[g] = play_game(uf2, rom, flash, board, g, a.max_keys, a.max_seconds, a.script == "bots")
+            runs[g]["heap_cap"] = cap
             s = summarise(runs[g])
             _log("pico: %s: %d keys in %.0f s (%.0f s emulated), p95 %.0f ms, heap peak %.1f KB" % (
                 g, s["keys"], runs[g]["wall_s"], runs[g]["emulated_s"], s["lat_p95"], s["heap_peak"] / 1024))
@@ -393,8 +425,13 @@ def main(argv=None):
     if set(games) != set(GAMES) or a.max_keys != 2000:
         cmd = "python -m tools pico --firmware %s --bootrom %s%s --games %s --max-keys %d" % (
             uf2.name, rom.name, " --frozen" if a.frozen else "", ",".join(games), a.max_keys)
+    extra = ([] if a.script == "people" else ["--script", a.script]) + \
+        (["--heap-cap", "%g" % a.heap_cap] if a.heap_cap else [])
+    if extra:
+        cmd += (" ARGS='%s'" if cmd.startswith("make") else " %s") % " ".join(extra)
     fig = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": _git_head(),
            "firmware_name": uf2.name, "frozen": a.frozen, "board": a.board, "command": cmd,
+           "heap_cap": int(a.heap_cap * 1024) if a.heap_cap else None, "script": a.script,
            "wall_s": round(time.time() - t0), "runs": runs,
            "summary": {g: summarise(r) for g, r in runs.items()}}
     text = table(fig)

@@ -29,7 +29,7 @@ RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
 # what a deal in play does not need: dropped when the match starts
 FLOWS = ("oya.ui.home", "oya.ui.setup", "oya.ui.table", "oya.ui.menus", "oya.ui.menu", "oya.rules", "oya.jsonlite",
-         "oya.ui.text_en_setup", "oya.ui.text_ja_setup")
+         "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup")
 
 
 def _mkdir(path):

@@ -49,7 +49,12 @@ class Grid:
 
     def put(self, r, text, invert=False):
         if 0 <= r < ROWS:
-            self.rows[r] = fit(half(text)).encode()
+            b = text.encode()
+            if len(b) != len(text):             # kana and symbols: half-width, cut by cells
+                b = fit(half(text)).encode()
+            elif len(b) > COLS:
+                b = b[:COLS - 1] + b"~"
+            self.rows[r] = b
             if invert:
                 self.inv |= 1 << r
             else:
