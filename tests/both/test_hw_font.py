@@ -106,3 +106,36 @@ def test_draw_does_not_allocate():
     b = gc.mem_alloc()
     gc.enable()
     assert b - a == 0, b - a
+
+
+ROWS_TO_DRAW = ["Oya - home", "", "ｵｲﾁｮｶﾌﾞ 9 ♠A ⑩", "マツ ガ ぱ", "親\ufffd", "P1: Bet? 10 left  OK:x", "W" * 25,
+                "ガ" * 12]
+
+
+def test_the_page_writer_draws_what_draw_does_without_allocating():
+    """font.page_writer puts glyph bytes straight into the display buffer;
+    it must leave the very bytes draw_row (fill_rect + blit) leaves, inverted
+    or not, for ASCII, kana with marks, symbols, unknowns and rows too long."""
+    import gc
+    ref_buf, ref_fb = _screen()
+    buf, fb = _screen()
+    for k in range(len(buf)):
+        buf[k] = ref_buf[k] = 0x5A                     # what was there before
+    write = font.page_writer(buf, 128)
+    for r, text in enumerate(ROWS_TO_DRAW):
+        inv = r % 3 == 1
+        font.draw_row(ref_fb, r, text, inv)
+        write(fb, r, text.encode(), inv)
+        assert bytes(buf[r * 128:(r + 1) * 128]) == bytes(ref_buf[r * 128:(r + 1) * 128]), (r, text)
+    if sys.implementation.name == "micropython":
+        row = ROWS_TO_DRAW[2].encode()
+        write(fb, 0, row)
+        gc.collect()
+        gc.disable()
+        a = gc.mem_alloc()
+        for _ in range(5):
+            write(fb, 1, row)
+            write(fb, 2, row, True)
+        b = gc.mem_alloc()
+        gc.enable()
+        assert b - a == 0, b - a

@@ -410,7 +410,9 @@ def attach_display(app):
     from oya.ui import font
     from oya.ui.grid import Renderer
     d = app.hw.display
-    app.renderer = Renderer(d.fb, font.draw)
+    buf = getattr(d, "buf", None)
+    row = font.page_writer(buf, d.width) if buf is not None else font.draw_row
+    app.renderer = Renderer(d.fb, row)
     app.apply_contrast()
 
 

@@ -233,3 +233,73 @@ def draw(fb, text, x, y, invert=False):
         _put(fb, c, x, y, invert)
         x += W
     return x
+
+
+def draw_row(fb, r, text, invert=False, width=128):
+    """Row r (a page: y = 8r) of `fb`: its background, then `text` from x = 0."""
+    fb.fill_rect(0, r * H, width, H, 1 if invert else 0)
+    draw(fb, text, 0, r * H, invert)
+
+
+def page_writer(buf, width):
+    """A draw_row for a MONO_VLSB frame `fb` over `buf`, `width` pixels wide:
+    the glyphs' column bytes go straight into the buffer (a row of the grid is
+    a display page, one byte per column), the rest of the row is blanked with
+    one fill_rect. Per glyph that is six byte stores, with no call and no
+    blit: rendering was most of a key's CPU on the RP2040."""
+
+    def write(fb, r, text, invert=False):
+        if _extra is None:
+            _init()
+        G = GLYPHS
+        o = r * width
+        end = o + width
+        n = len(text)
+        i = 0
+        while i < n:
+            c = text[i]
+            if c < 0x80:
+                i += 1
+                c = c - 0x20 if 0x20 <= c < 0x7F else _code_point(c)
+            else:
+                if c < 0xE0:
+                    c = (c & 0x1F) << 6 | (text[i + 1] & 0x3F)
+                    i += 2
+                elif c < 0xF0:
+                    c = (c & 0x0F) << 12 | (text[i + 1] & 0x3F) << 6 | (text[i + 2] & 0x3F)
+                    i += 3
+                else:
+                    c = 0xFFFD
+                    i += 4
+                c = _code_point(c)
+            while True:
+                b = (c & 0xFF) * W
+                if o + W > end:                 # cut at the edge, as a blit clips
+                    while o < end:
+                        buf[o] = G[b] ^ 0xFF if invert else G[b]
+                        o += 1
+                        b += 1
+                    i = n
+                    break
+                if invert:
+                    buf[o] = G[b] ^ 0xFF
+                    buf[o + 1] = G[b + 1] ^ 0xFF
+                    buf[o + 2] = G[b + 2] ^ 0xFF
+                    buf[o + 3] = G[b + 3] ^ 0xFF
+                    buf[o + 4] = G[b + 4] ^ 0xFF
+                    buf[o + 5] = G[b + 5] ^ 0xFF
+                else:
+                    buf[o] = G[b]
+                    buf[o + 1] = G[b + 1]
+                    buf[o + 2] = G[b + 2]
+                    buf[o + 3] = G[b + 3]
+                    buf[o + 4] = G[b + 4]
+                    buf[o + 5] = G[b + 5]
+                o += W
+                if c <= 0xFF:
+                    break
+                c = (c >> 8) - 1           # a voiced kana's mark, in the next cell
+        x = o - r * width
+        if x < width:
+            fb.fill_rect(x, r * H, width - x, H, 1 if invert else 0)
+    return write

@@ -72,12 +72,14 @@ class Grid:
 
 
 class Renderer:
-    """Draws a Grid with the font onto a framebuf-like surface, row by row,
-    skipping rows identical to the last frame."""
+    """Draws a Grid onto a framebuf-like surface, row by row, skipping rows
+    identical to the last frame. draw_row(fb, r, text, invert) draws a whole
+    row, background included (oya.ui.font.draw_row, or font.page_writer's
+    straight into the display's buffer)."""
 
-    def __init__(self, fb, draw_text):
+    def __init__(self, fb, draw_row):
         self.fb = fb
-        self.draw_text = draw_text
+        self.draw_row = draw_row
         self.last = [None] * ROWS
         self.last_inv = 0
 
@@ -93,10 +95,7 @@ class Renderer:
             inv = grid.inv & bit
             if text == self.last[r] and inv == (self.last_inv & bit):
                 continue
-            y = r * 8
-            self.fb.fill_rect(0, y, 128, 8, 1 if inv else 0)
-            if text:
-                self.draw_text(self.fb, text, 0, y, bool(inv))
+            self.draw_row(self.fb, r, text, bool(inv))
             self.last[r] = text
             changed += 1
         self.last_inv = grid.inv
