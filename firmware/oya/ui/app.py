@@ -197,7 +197,7 @@ class App:
         flow("menus").pause_menu(self)
 
     def match_over(self):
-        flow("menus").match_over(self)
+        flow("play").match_over(self)
 
     def print_commit(self):
         flow("menus").print_commit(self)

@@ -32,7 +32,7 @@ def pause_menu(app):
             m = app.session.match
             if hasattr(m, "stop"):
                 m.stop()
-            match_over(app)
+            app.match_over()
 
     app.push(Menu(t("pause", L), items, pick, app.pop))
 
@@ -131,28 +131,6 @@ def deal_record(app):
     for i in range(len(names)):
         lines.append(two_cols(names[i], str(m.ledger.chips[i])))
     return lines
-
-
-def match_over(app):
-    L = app.lang
-    m = app.session.match
-    lines = []
-    if m.opts.get("final_tiebreak") == "draw_cards" and hasattr(m, "draw_tiebreak"):
-        # equal chips at the end: the tied seats draw cards (Kakkuri)
-        from oya import stock
-        m.draw_tiebreak(stock.shuffled(m.deck(), rng.entropy()))
-        kind = m.deck_kind()
-        for e in m.outro:
-            lines.append("%s %s" % (tables.place_name(e[2], m.ledger.names), tables.card_list(kind, bytes([e[1]]))))
-    ranking = m.ranking() if hasattr(m, "ranking") else None
-    if ranking is None:
-        ranking = []
-        for seat, score in m.standings():
-            ranking.append((len(ranking) + 1, seat, score))
-    for place, seat, score in ranking:
-        lines.append(two_cols("%d %s" % (place, m.ledger.names[seat]), str(score)))
-    app.session.clear()            # its journal and recall
-    app.replace(Message(t("match_end", L), lines, app.home))
 
 
 # -- the printed record of a deal (also the recall screen) --------------------------
