@@ -121,6 +121,7 @@ class UIBench:
         self.keys = None
         self.n = 0
         self.done = False
+        self.owe = False             # journal files to write after the frame (device loop)
         self.phase = "boot"
         # per screen change (record): bytes sent, data bytes, render us
         self.changes = []
@@ -138,6 +139,7 @@ class UIBench:
         self.i2c = CountI2C()
         self.disp = SSD1306(self.i2c)
         self.app = App(HW(self.disp))
+        self.app.match_j.lazy = True     # as oya.ui.app.run: files written after the frame
         attach_display(self.app)
 
     def first_frame(self):
@@ -273,7 +275,15 @@ class UIBench:
             yield OK
 
     def step(self):
-        """One key and its render. False when the match is over."""
+        """One key and its render, or one journal file the device loop would
+        write after it (App.settle: one per loop pass, so each is a step of
+        its own here too). False when the match is over."""
+        if self.owe:
+            t0 = ticks_us()
+            self.owe = self.app.settle()
+            if self.record:
+                self.key_us[-1] += ticks_diff(ticks_us(), t0)   # key = UI + journal
+            return True
         if self.keys is None:
             self.keys = self.script()
         try:
@@ -288,6 +298,7 @@ class UIBench:
         else:
             self.app.key(k)
         self.render()
+        self.owe = True
         self.n += 1
         if self.n > 20000:
             raise AssertionError("the match did not end")
