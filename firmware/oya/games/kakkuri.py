@@ -252,17 +252,17 @@ def play_size(action):
     return len(p[0]) + (1 if p[2] else 0) + (1 if p[3] else 0)
 
 
+_RANKS = tuple(range(1, 13))
+# the ranks a unit may have after each rank (tuples made once: the search
+# asks at every step, and a range or tuple made there is an allocation)
+_AFTER = (_RANKS,) + tuple((p, p + 1) if p <= 2 else (p + 1,) for p in range(1, 12)) + (_RANKS[:-1],)
+
+
 def _succ(prev, first, anyone):
     """Ranks a unit may have after `prev` (0 = anything)."""
-    if prev == 0:
-        return range(1, 13)
-    if prev == 12:
-        if first:
-            return range(1, 13) if anyone else ()
-        return range(1, 12)      # equal ranks in a row are one unit
-    if prev <= 2:
-        return (prev, prev + 1)  # tsukeuchi
-    return (prev + 1,)
+    if prev == 12 and first:
+        return _RANKS if anyone else ()
+    return _AFTER[prev]      # after 12: 1-11 (equal ranks in a row are one unit); 1-2: tsukeuchi
 
 
 _SIZES = ((1,), (1, 3), (1, 2, 3))   # rank 1-2 / rank 3-12 / after sanzoku
@@ -270,6 +270,25 @@ _WILDSETS = ((0,), (1, 2), (3,))       # by number of wilds: bit 1 aka, bit 2 ta
 
 
 _POW13 = (1, 13, 169, 2197, 28561, 371293, 4826809)
+
+
+def _code(used, st, last):
+    """play_code() of the cards in use in a search, without building the rank list."""
+    v = 0
+    i = 0
+    for r in range(12, 0, -1):
+        n = used[r] + (st[0] if r == 3 else 0)
+        while n:
+            v += r * _POW13[i]
+            i += 1
+            n -= 1
+    i = 6 - (1 if st[1] else 0) - (1 if st[2] else 0)
+    if st[1]:
+        v += st[1] * _POW13[i]
+        i += 1
+    if st[2]:
+        v += st[2] * _POW13[i]
+    return PLAY + (((v * 12 + last - 1) * 2 + st[0]) * 2 + (1 if st[1] else 0)) * 2 + (1 if st[2] else 0)
 
 
 def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
@@ -284,26 +303,7 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     st = [0, 0, 0, 0]     # kuro used, aka rank, taiko rank, cards used
     seq = []
     out = []
-    seen = set()
     found = []
-
-    def code(last):
-        # play_code() of the cards in use, without building the rank list
-        v = 0
-        i = 0
-        for r in range(12, 0, -1):
-            n = used[r] + (st[0] if r == 3 else 0)
-            while n:
-                v += r * _POW13[i]
-                i += 1
-                n -= 1
-        i = 6 - (1 if st[1] else 0) - (1 if st[2] else 0)
-        if st[1]:
-            v += st[1] * _POW13[i]
-            i += 1
-        if st[2]:
-            v += st[2] * _POW13[i]
-        return PLAY + (((v * 12 + last - 1) * 2 + st[0]) * 2 + (1 if st[1] else 0)) * 2 + (1 if st[2] else 0)
 
     def rec(prev, first):
         for r in _succ(prev, first, anyone):
@@ -339,7 +339,7 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
                                 if wm & 2:
                                     st[2] = r
                                 st[3] += s
-                                c = code(r)
+                                c = _code(used, st, r)
                                 if want:
                                     n0 = len(seq)
                                     for i in range(op):
@@ -356,8 +356,7 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
                                         rec(r, False)
                                     del seq[n0:]
                                 else:
-                                    if c not in seen:
-                                        seen.add(c)
+                                    if c not in out:
                                         out.append(c)
                                     if st[3] < 6:
                                         rec(r, False)
