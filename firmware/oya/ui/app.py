@@ -92,6 +92,7 @@ class App:
         self._bot = None           # (game, its bot's smart_bot): looked up once a match
         self._play = None          # the deal screen of the match in play
         self._starting = None      # (session, bots) of a new table, shown its first dealer
+        self._table = None         # (deal, actions taken, its table lines): see table_lines
         self._home_resume = False  # the home menu offers Resume
         self.renderer = None
         self._clock = (now, 0)     # (tick when the match in play was (re)started, ms played before)
@@ -267,15 +268,25 @@ class App:
         return bot[1](deal, seat, self.bot_rng)
 
     def table_lines(self, deal):
+        """The public table of `deal` as screen lines; made again only after an
+        action (the hand-off, peek and decision screens of one turn show the
+        same table: on the RP2040 making it was a third of drawing a frame)."""
+        n = len(self.session.acts)
+        c = self._table
+        if c is not None and c[0] is deal and c[1] == n:
+            return c[2]
         m = self.session.match
         fn = getattr(self._mod, "table_lines", None)
         if fn is not None:
-            return fn(deal.public(), m.ledger.names, m.deck_kind())
-        # loaded with the play screen; found in sys.modules (a constant name, no import statement)
-        tables = sys.modules.get("oya.ui.tables")
-        if tables is None:
-            from oya.ui import tables
-        return tables.table_lines(m.deck_kind(), deal.public(), m.ledger.names)
+            lines = fn(deal.public(), m.ledger.names, m.deck_kind())
+        else:
+            # loaded with the play screen; found in sys.modules (a constant name, no import statement)
+            tables = sys.modules.get("oya.ui.tables")
+            if tables is None:
+                from oya.ui import tables
+            lines = tables.table_lines(m.deck_kind(), deal.public(), m.ledger.names)
+        self._table = (deal, n, lines)
+        return lines
 
     def end_deal(self):
         s = self.session

@@ -52,6 +52,7 @@ def home(app):
     app.session = None
     app._play = None
     app._mod = None
+    app._table = None
     forget("oya.ui.menus", "oya.ui.play")
     forget_games()
     L = app.lang
