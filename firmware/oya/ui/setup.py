@@ -173,12 +173,16 @@ def _scan_game(raw):
             i += 1
 
 
-def _read(path, game):
-    """(game named, text) of a ruleset file, read as rules.load reads it (one
-    byte past the limit); (that game, None) when it is well-formed JSON that
-    names another game than `game`: that game's business, not listed here."""
+def _read(path):
+    """A ruleset file's bytes, read as rules.load reads it (one byte past the limit)."""
     with open(path, "rb") as f:
-        raw = f.read(MAX_BYTES + 1)
+        return f.read(MAX_BYTES + 1)
+
+
+def _game_of(raw, game):
+    """(game named, raw) of a ruleset file's bytes; (that game, None) when it
+    is well-formed JSON that names another game than `game`: that game's
+    business, not listed here."""
     g = _scan_game(raw)
     if g is None:
         # a name with escapes: the built-in reader's word (in C, little garbage)
@@ -235,15 +239,19 @@ class Scan:
         rules = None
         raw = None
         try:
-            g, raw = _read(path, game)
-            if raw is None or (game is not None and g != game and g in GAMES):
-                return self._end(False)       # another game's
+            raw = _read(path)
             k = rsindex.known(self.index, fn, raw)
+            if k is not None and k[0] is not None:
+                g, name = k                   # validated before: its game without scanning
+                if game is not None and g != game:   # the text (on the RP2040 ~40 ms a file)
+                    return self._end(False)
+            else:
+                g, raw = _game_of(raw, game)
+                if raw is None or (game is not None and g != game and g in GAMES):
+                    return self._end(False)       # another game's
             if k is not None and k[0] is None:
                 raise IndexedError(k[1])      # refused before, not read again
-            if k is not None:
-                g, name = k
-            else:
+            if k is None:
                 if quick:
                     self.i -= 1
                     return True
