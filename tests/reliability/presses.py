@@ -444,6 +444,10 @@ class PressFuzz:
                 ok = [i for i, it in enumerate(top.items) if not isinstance(it, tuple)]
                 self._want["ruleset"] = self.r.choice(ok)
             self._menu_to(top, self._want["ruleset"])
+        elif k == "options" and getattr(app, "table_deck", False):
+            self._menu_to(top, len(top.items) - 2)      # the deal row: back to the device's deck
+        elif k in ("names", "seats", "chips", "bots") and getattr(app, "table_deck", False):
+            self._steer_press("back")                   # to the options, where the deal is set
         elif k in ("options", "names"):
             self._menu_to(top, len(top.items) - 1)
         elif k == "seats":

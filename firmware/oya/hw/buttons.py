@@ -10,8 +10,12 @@
 #
 # UP, DOWN, LEFT and RIGHT act on their first edge: nothing waits for the
 # contact to settle; instead the LOCKOUT_MS after each accepted change ignores
-# its bounce. OK and BACK accept a level once it has been stable for
-# DEBOUNCE_MS (their release decides CLICK or LONG, so there is no hurry).
+# its bounce. OK and BACK confirm things (a deal, a bet), so their press is
+# accepted only once stable for DEBOUNCE_MS (a glitch is not a press); their
+# release, which clicks, acts on its first edge like an arrow (it used to wait
+# DEBOUNCE_MS too: 30 ms of every answer). A level that differs from the
+# accepted one after a lock-out (the bounce ended the other way) is accepted
+# once stable for DEBOUNCE_MS.
 #
 # Events are small ints, kind | button:
 #   PRESS    the button went down (every button; OK's PRESS/RELEASE pair is
@@ -195,8 +199,9 @@ class Buttons:
         self._settle(i, t)                  # what the old level did until t
         self._raw[i] = lvl
         self._since[i] = t
-        if (_REPEATS >> i) & 1 and lvl != self._state[i] and tdiff(t, self._changed[i]) >= LOCKOUT_MS:
-            self._set(i, lvl, t)            # an arrow acts on its first edge
+        if lvl != self._state[i] and (not lvl or (_REPEATS >> i) & 1) and \
+                tdiff(t, self._changed[i]) >= LOCKOUT_MS:
+            self._set(i, lvl, t)            # an arrow, or a release, acts on its first edge
 
     def _settle(self, i, now):
         """Debounce, long press and repeat of button i up to tick `now`."""
