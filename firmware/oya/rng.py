@@ -66,10 +66,27 @@ class Rng:
                 return r % n
 
     def shuffle(self, buf):
-        """Fisher-Yates in place on a bytearray (or list)."""
+        """Fisher-Yates in place on a bytearray (or list). Draws exactly what
+        below(i + 1) would, with one byte per draw inlined for decks of up to
+        256 cards (every deck): a deal's shuffle was half of its first key on
+        the RP2040."""
         i = len(buf) - 1
         while i > 0:
-            j = self.below(i + 1)
+            n = i + 1
+            if n > 256:
+                j = self.below(n)
+            else:
+                limit = 256 - 256 % n
+                while True:
+                    p = self._pos
+                    if p < len(self._buf):
+                        r = self._buf[p]
+                        self._pos = p + 1
+                    else:
+                        r = self._byte()      # the next block of the stream
+                    if r < limit:
+                        break
+                j = r % n
             buf[i], buf[j] = buf[j], buf[i]
             i -= 1
         return buf

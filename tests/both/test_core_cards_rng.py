@@ -82,6 +82,25 @@ def test_shuffle_is_a_permutation():
         assert sorted(d) == list(range(size))
 
 
+def test_shuffle_draws_what_below_draws():
+    """shuffle() inlines below() for small decks: the same swaps, and the
+    stream left where below() would leave it (a deal replays from its seed)."""
+    for size in (2, 3, 40, 48, 52, 104, 200):
+        a, b = rng.Rng(SEED), rng.Rng(SEED)
+        a.below(7)
+        b.below(7)
+        d = bytearray(range(size))
+        a.shuffle(d)
+        ref = bytearray(range(size))
+        i = size - 1
+        while i > 0:
+            j = b.below(i + 1)
+            ref[i], ref[j] = ref[j], ref[i]
+            i -= 1
+        assert d == ref, size
+        assert [a.below(1000) for _ in range(5)] == [b.below(1000) for _ in range(5)], size
+
+
 def test_commit_and_derive():
     c = rng.commit(SEED)
     assert len(c) == 64
