@@ -1,8 +1,8 @@
 """`python -m tools deploy [--port P] [--board B]`: put the firmware on a board.
 
 1. compile firmware/oya/**/*.py with mpy-cross into build/deploy/<board>/
-   (main.py stays source: a board runs main.py, not main.mpy; so does the
-   machine-code module oya/viper.py, compiled by the board), next to the
+   (main.py stays source: a board runs main.py, not main.mpy; the machine
+   code of oya/viper.py is compiled once the board has named its CPU), next to the
    board file (as board.json) and the shipped rulesets, each checked first;
 2. ask the board over mpremote which bytecode its MicroPython loads
    (sys.implementation._mpy) and the sha256 of each file it already has,
@@ -33,11 +33,38 @@ BOARDS = ROOT / "boards"
 BUILD = ROOT / "build" / "deploy"
 PROBE_MARK = "OYA-PROBE "
 SKIP = ("__pycache__",)
-# Modules of machine code (@micropython.viper): copied as source, so the board
-# compiles them for its own CPU (an .mpy of native code is for one CPU only);
-# a board without a native emitter refuses them and its callers' Python loops
-# run instead (see firmware/oya/viper.py).
+# Modules of machine code (@micropython.viper): an .mpy of native code is for
+# one CPU, so they are compiled after the probe, for the CPU the board names
+# (sys.implementation._mpy); a board that names none gets the source, which it
+# refuses, and its callers' Python loops run instead (firmware/oya/viper.py).
 NATIVE = ("oya/viper.py",)
+# mpy-cross -march by the arch number in sys.implementation._mpy (bits 10-13)
+ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
+          "xtensa", "xtensawin", "rv32imc", "rv64imc")
+
+
+def board_arch(mpy):
+    """mpy-cross's -march name for a board's sys.implementation._mpy, or None."""
+    if not mpy:
+        return None
+    a = (mpy >> 10) & 0x0F
+    return ARCHES[a] if a < len(ARCHES) else None
+
+
+def native_items(items, arch, firmware=FIRMWARE, stage=None):
+    """`items` with each NATIVE module's source replaced by its .mpy compiled
+    for `arch` (unchanged without one)."""
+    if arch is None:
+        return items
+    out = []
+    for it in items:
+        rel = it.dst.lstrip("/")
+        if rel in NATIVE:
+            dst = Path(stage or BUILD) / ("native-" + arch) / (rel[:-3] + ".mpy")
+            compile_module(firmware / rel, dst, rel, ("-march=" + arch,))
+            it = Item("/" + rel[:-3] + ".mpy", dst)
+        out.append(it)
+    return out
 
 
 class DeployError(Exception):
@@ -156,11 +183,12 @@ def mpy_cross_version():
 MPY_CROSS_FLAGS = ("-O3",)
 
 
-def compile_module(src, dst, source_name):
+def compile_module(src, dst, source_name, extra=()):
     """mpy-cross src -> dst, atomically (another deploy may be reading dst)."""
     dst.parent.mkdir(parents=True, exist_ok=True)
     tmp = dst.with_name(".%s.%d.tmp" % (dst.name, os.getpid()))
-    p = subprocess.run(mpy_cross_cmd() + list(MPY_CROSS_FLAGS) + ["-o", str(tmp), "-s", source_name, str(src)],
+    p = subprocess.run(mpy_cross_cmd() + list(MPY_CROSS_FLAGS) + list(extra) +
+                       ["-o", str(tmp), "-s", source_name, str(src)],
                        capture_output=True, text=True)
     if p.returncode != 0:
         try:
@@ -386,7 +414,9 @@ print('OYA-PROBE ' + json.dumps(r))
 
 
 def probe(port, items, dirs):
-    code = "DIRS = %s\nPATHS = %s\n%s" % (json.dumps(dirs), json.dumps([it.dst for it in items]), PROBE)
+    paths = [it.dst for it in items]
+    paths += ["/" + m[:-3] + ".mpy" for m in NATIVE if "/" + m in paths]   # either form may be there
+    code = "DIRS = %s\nPATHS = %s\n%s" % (json.dumps(dirs), json.dumps(paths), PROBE)
     out = device_exec(port, code)
     for line in out.splitlines():
         if line.startswith(PROBE_MARK):
@@ -553,6 +583,11 @@ def deploy(a):
     print("board: MicroPython %s (%s) %s" % (
         ".".join(str(x) for x in info.get("version") or []), info.get("platform"),
         check_bytecode(info, header, compiler)))
+    if header:
+        arch = board_arch(info.get("mpy"))
+        items = native_items(items, arch)
+        print("machine code (%s): %s" % (", ".join(NATIVE), "compiled for " + arch if arch else
+                                         "the board has no native emitter; its Python loops run"))
     plan = Plan(items, info, force=a.force)
     hashes = info.get("hash") or {}
     need = sum(len(it.data) for it in plan.copy)

@@ -58,3 +58,16 @@ def test_unknown_board_lists_the_board_files():
     with pytest.raises(deploy.DeployError) as e:
         deploy.board_file("nano")
     assert "rpi_pico, rpi_pico2, rpi_pico_w" in str(e.value)
+
+
+def test_machine_code_is_compiled_for_the_cpu_the_board_names(tmp_path):
+    assert deploy.board_arch(0x1306) == "armv6m"          # MicroPython 1.28 on a Pico (RP2040)
+    assert deploy.board_arch(0x1C06) == "armv7emsp"       # a Pico 2 (RP2350, Arm)
+    assert deploy.board_arch(0x306) is None and deploy.board_arch(None) is None   # no native emitter
+    src = [deploy.Item("/" + m, deploy.FIRMWARE / m) for m in deploy.NATIVE]
+    other = deploy.Item("/board.json", deploy.BOARDS / "rpi_pico.json")
+    assert deploy.native_items(src + [other], None) == src + [other]     # the source stays
+    out = deploy.native_items(src + [other], "armv6m", stage=tmp_path)
+    assert [it.dst for it in out] == ["/" + m[:-3] + ".mpy" for m in deploy.NATIVE] + ["/board.json"]
+    for it in out[:-1]:
+        assert it.data[:2] == b"M\x06" and (it.data[2] >> 2) == 4, it.data[:4]   # arch 4: armv6m
