@@ -367,7 +367,7 @@ def main(argv=None):
                     "script), so every key has an answer of its own; 'bots': every seat a bot, OK on every "
                     "screen (most keys then do nothing and the display changes when a bot's 400 ms are up)")
     ap.add_argument("--max-keys", type=int, default=2000, help="stop a game after this many keys")
-    ap.add_argument("--max-seconds", type=float, default=240, help="stop a game after this much wall time (s)")
+    ap.add_argument("--max-seconds", type=float, default=600, help="stop a game after this much wall time (s)")
     ap.add_argument("--json", default=str(JSON_PATH))
     ap.add_argument("--md", default=str(MD_PATH))
     ap.add_argument("--no-md", action="store_true")
@@ -379,6 +379,8 @@ def main(argv=None):
                     "32 frozen), or the bench's (default: the whole heap); a match that runs out shows "
                     "an Error screen and is not done")
     ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
+    ap.add_argument("--phases", action="store_true", help="instead of the bench: each key's steps (key, frame, "
+                    "rows, show, settle) timed by the app itself over the USB REPL (tools/pico/phases.py)")
     a = ap.parse_args(argv)
     if a.report:
         fig = json.loads(Path(a.report).read_text())
@@ -405,6 +407,11 @@ def main(argv=None):
     games = [g for g in a.games.split(",") if g]
     if a.soak:
         return run_soak(a, uf2, rom, board, games)
+    if a.phases:
+        from tools.pico import phases
+        for g, rows in phases.run_phases(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log).items():
+            print(phases.report(g, rows))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         _log("pico: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, dep = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")

@@ -1,0 +1,165 @@
+"""`python -m tools pico ... --phases`: where a key's time goes on the RP2040.
+
+The pico bench times a key from outside (press -> last display byte). This
+runs the app's own steps on the emulated board, over its USB REPL (mpremote
+run, as a user would on a real Pico), and times each with time.ticks_us:
+
+    key     App.key: the screen's answer (the engine's action, the next state)
+    frame   App.frame: the screen drawn into the text grid
+    rows    Renderer.render: the changed rows drawn into the frame buffer
+    show    the display driver: the changed windows found and sent over I2C
+            (at 400 kHz a byte is 22.5 us on the wire: most of this)
+    settle  App.settle: the journal's files, written after the frame (one per
+            loop pass on the device; flash erases spin the CPU)
+
+for the bench's script (a new table, every seat a person, OK on every screen
+until the match is over), then prints medians, p95s and the slowest keys with
+the screens they went between. The USB host keeps TinyUSB busy, so every
+figure is a little higher than the bench's (which runs without one).
+"""
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+DEVICE_SCRIPT = r'''
+import time, gc
+from array import array
+from oya.hw import board as _board
+from oya.ui.app import App, attach_display, render
+from oya.ui import keys as K
+hw = _board.build()
+app = App(hw)
+attach_display(app)
+render(app)
+app.match_j.lazy = True
+d = hw.display
+R = app.renderer
+N = MAX_KEYS
+P = [array("i", bytes(4 * N)) for _ in range(5)]
+T = []
+
+def title():
+    return app.grid.line(0)
+
+def script():
+    yield K.OK
+    for _ in range(GAME_INDEX):
+        yield K.DOWN
+    yield K.OK
+    yield K.OK
+    yield K.UP
+    yield K.OK
+    if title().startswith("Seats"):
+        yield K.OK
+    yield K.UP
+    yield K.OK
+    if title().startswith("Starting"):
+        yield K.OK
+    yield K.OK
+    yield K.OK
+    while True:
+        t = title()
+        if KAKKURI and t.startswith("Deal ") and int(t.split()[1]) > KAKKURI:
+            yield K.BACK
+            while not title().startswith("Paused"):
+                yield K.BACK
+            for _ in range(5):
+                yield K.DOWN
+            yield K.OK
+            continue
+        yield K.OK
+        if t.startswith("Match over"):
+            return
+
+n = 0
+gc.collect()
+us = time.ticks_us
+df = time.ticks_diff
+for k in script():
+    T.append(title())
+    t0 = us(); app.key(k); t1 = us()
+    g = app.frame(); t2 = us()
+    c = R.render(g); t3 = us()
+    if c:
+        d.show()
+    t4 = us()
+    while app.settle():
+        pass
+    t5 = us()
+    P[0][n] = df(t1, t0); P[1][n] = df(t2, t1); P[2][n] = df(t3, t2); P[3][n] = df(t4, t3); P[4][n] = df(t5, t4)
+    n += 1
+    if n >= N:
+        break
+T.append(title())
+print("PHASES", n)
+for j in range(n):
+    print("K", P[0][j], P[1][j], P[2][j], P[3][j], P[4][j], T[j], "->", T[j + 1])
+'''
+
+NAMES = ("key", "frame", "rows", "show", "settle")
+
+
+def device_script(game, games, max_keys=2000, kakkuri_deals=4):
+    return (DEVICE_SCRIPT.replace("MAX_KEYS", str(max_keys)).replace("GAME_INDEX", str(games.index(game)))
+            .replace("KAKKURI", str(kakkuri_deals if game == "kakkuri" else 0)))
+
+
+def parse(out):
+    """[(key, frame, rows, show, settle, 'from -> to')] from the device's output (us)."""
+    rows = []
+    for line in out.splitlines():
+        if line.startswith("K "):
+            parts = line[2:].split(" ", 5)
+            rows.append(tuple(int(x) for x in parts[:5]) + (parts[5],))
+    return rows
+
+
+def _pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * p))] if xs else 0
+
+
+def report(game, rows, slowest=12):
+    lines = ["%s: %d keys (ms; the answer = key + frame + rows + show, settle comes after it)" % (game, len(rows)),
+             "%-8s %8s %8s %8s %9s" % ("", "median", "p95", "max", "total s")]
+    cols = [[r[i] for r in rows] for i in range(5)] + [[r[0] + r[1] + r[2] + r[3] for r in rows]]
+    for name, xs in zip(NAMES + ("answer",), cols):
+        lines.append("%-8s %8.1f %8.1f %8.1f %9.2f" % (name, _pct(xs, 0.5) / 1000, _pct(xs, 0.95) / 1000,
+                                                       max(xs) / 1000 if xs else 0, sum(xs) / 1e6))
+    lines.append("slowest answers (key/frame/rows/show ms):")
+    for r in sorted(rows, key=lambda r: -(r[0] + r[1] + r[2] + r[3]))[:slowest]:
+        lines.append("  %6.1f = %5.1f %5.1f %5.1f %5.1f  %s" % ((r[0] + r[1] + r[2] + r[3]) / 1000, r[0] / 1000,
+                                                             r[1] / 1000, r[2] / 1000, r[3] / 1000, r[5]))
+    return "\n".join(lines)
+
+
+def run_phases(uf2, rom, board_name, frozen, games, all_games, max_keys, log):
+    """Deploy once, then for each game boot from that flash and run the device
+    script over the USB REPL. -> {game: rows}."""
+    from tools.pico import deployed_flash
+    from tools.pico.emu import Emulator
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        log("pico: booting %s and deploying the files ..." % Path(uf2).name)
+        flash, _ = deployed_flash(uf2, rom, board_name, frozen, Path(tmp) / "flash.bin")
+        for g in games:
+            log("pico: %s: timing each step over the USB REPL ..." % g)
+            script = Path(tmp) / ("phases_%s.py" % g)
+            script.write_text(device_script(g, all_games, max_keys))
+            with Emulator(uf2, rom, flash=flash) as emu:
+                for _ in range(100):
+                    emu.run(100000)
+                    if emu.usb_up:
+                        break
+                emu.run(500000)
+                with emu.serial() as port:
+                    p = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "run", str(script)],
+                                       capture_output=True, text=True, timeout=3600,
+                                       env=dict(os.environ, PYTHONUNBUFFERED="1"))
+            rows = parse(p.stdout)
+            if not rows:
+                raise RuntimeError("the device printed no figures:\n%s%s" % (p.stdout[-2000:], p.stderr[-2000:]))
+            out[g] = rows
+    return out
