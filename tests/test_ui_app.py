@@ -250,3 +250,16 @@ def test_option_rows_tell_every_choice_apart(game):
         rows = [two_cols(">" + option_row(e[0], v)[0], option_row(e[0], v)[1]) for v in e[2]]
         assert all(len(r) == COLS for r in rows), rows
         assert len(set(rows)) == len(e[2]), (e[0], rows)
+
+
+def test_the_device_loop_collects_garbage_while_idle_only_when_the_heap_runs_low(monkeypatch):
+    from types import SimpleNamespace
+    from oya.ui import app as A
+    calls = []
+    fake = SimpleNamespace(mem_free=lambda: 20 * 1024, collect=lambda: calls.append(1))
+    monkeypatch.setattr(A, "gc", fake)
+    assert A.idle_collect() is True and calls == [1]
+    fake.mem_free = lambda: A.IDLE_GC_FREE + 1
+    assert A.idle_collect() is False and calls == [1]
+    monkeypatch.setattr(A, "gc", SimpleNamespace(collect=lambda: calls.append(2)))   # CPython's gc
+    assert A.idle_collect() is False and calls == [1]
