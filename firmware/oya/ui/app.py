@@ -93,7 +93,7 @@ class App:
         self._bot = None           # (game, its bot's smart_bot): looked up once a match
         self._play = None          # the deal screen of the match in play
         self._starting = None      # (session, bots) of a new table, shown its first dealer
-        self._table = None         # (deal, actions taken, its table lines): see table_lines
+        self._table = None         # (deal number, actions taken, its table lines): see table_lines
         self._home_resume = False  # the home menu offers Resume
         self.renderer = None
         self._clock = (now, 0)     # (tick when the match in play was (re)started, ms played before)
@@ -272,11 +272,11 @@ class App:
         """The public table of `deal` as screen lines; made again only after an
         action (the hand-off, peek and decision screens of one turn show the
         same table: on the RP2040 making it was a third of drawing a frame)."""
+        m = self.session.match
         n = len(self.session.acts)
         c = self._table
-        if c is not None and c[0] is deal and c[1] == n:
+        if c is not None and c[0] == m.started and c[1] == n:    # (no reference to a finished deal)
             return c[2]
-        m = self.session.match
         fn = getattr(self._mod, "table_lines", None)
         if fn is not None:
             lines = fn(deal.public(), m.ledger.names, m.deck_kind())
@@ -286,7 +286,7 @@ class App:
             if tables is None:
                 from oya.ui import tables
             lines = tables.table_lines(m.deck_kind(), deal.public(), m.ledger.names)
-        self._table = (deal, n, lines)
+        self._table = (m.started, n, lines)
         return lines
 
     def end_deal(self):
