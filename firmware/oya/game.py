@@ -23,6 +23,16 @@ JA = const(1)
 #   ("note", text)
 
 
+# A seat as a card's place ("seat:2"): one string per seat, shared by every
+# event that names it (a deal keeps its events: a new string each was ~1 KB a
+# Kakkuri deal).
+_SEATS = tuple("seat:%d" % i for i in range(16))
+
+
+def seat_place(s):
+    return _SEATS[s] if 0 <= s < 16 else "seat:%d" % s
+
+
 class RuleError(Exception):
     """An illegal action. The message is for a player: at most two lines of
     21 characters (42 characters) so it fits the OLED."""

@@ -72,7 +72,7 @@
 #     shiroku). If one seat is left and has not yet been checked, it gets its
 #     turn (as dealer) before it can win.
 from oya.compat import const
-from oya.game import Deal, EN
+from oya.game import Deal, EN, seat_place
 from oya.match import Match
 from oya.ledger import POT
 from oya import cards
@@ -424,7 +424,7 @@ class KachiDeal(Deal):
                 self.note("seat %d sits out" % s)
         for _ in range(2):
             for s in payers:
-                self.hands[s].append(self.deal_card("seat:%d" % s, False))
+                self.hands[s].append(self.deal_card(seat_place(s), False))
         if not self.dealt[self.oya]:
             self.oya = self._next_live(self.oya)
             self.note("dealer: seat %d" % self.oya)
@@ -582,7 +582,7 @@ class KachiDeal(Deal):
     def apply(self, a, seat):
         do, args = self.decode(a)
         self.log_act(seat, do, args)
-        at = "seat:%d" % seat
+        at = seat_place(seat)
         hand = self.hands[seat]
         if EXPOSE <= a < EXPOSE + 4:
             i = a - EXPOSE
@@ -632,7 +632,7 @@ class KachiDeal(Deal):
     def _reveal(self, seat, i):
         if not self.up[seat] & (1 << i):
             self.up[seat] |= 1 << i
-            self.events.append(("reveal", self.hands[seat][i], "seat:%d" % seat))
+            self.events.append(("reveal", self.hands[seat][i], seat_place(seat)))
 
     def _advance(self, seat):
         nxt = self._next_live(seat)
@@ -676,7 +676,7 @@ class KachiDeal(Deal):
         self.up[seat] |= (1 << i) | (1 << j)      # the show event turns them up
         pair = bytes((h[i], h[j]))
         self.shown[seat] = (pair, value, yaku)
-        self.events.append(("show", "seat:%d" % seat, pair, value, yaku))
+        self.events.append(("show", seat_place(seat), pair, value, yaku))
 
     def _goshugi(self, seat, units, yaku):
         amt = units * self.ante
@@ -947,7 +947,7 @@ class KachiDeal(Deal):
         return bytes(out)
 
     def places(self):
-        out = [("seat:%d" % s, bytes(self.hands[s])) for s in range(self.nseats)]
+        out = [(seat_place(s), bytes(self.hands[s])) for s in range(self.nseats)]
         out.append(("stock", self.stock.remaining()))
         return out
 
@@ -984,7 +984,7 @@ class KachiMatch(Match):
                 if not len(stock):
                     return tied[0] if tied else who[0]
                 c = stock.draw()
-                self.intro.append(("card", c, "seat:%d" % s, True))
+                self.intro.append(("card", c, seat_place(s), True))
                 r = rank(c)
                 if r < low:
                     low, tied = r, [s]

@@ -66,7 +66,7 @@
 # when session_minutes have passed (the engine reads no clock; the deal in
 # play is finished first); either way when fewer than 2 seats have chips.
 from oya.compat import const
-from oya.game import Deal, EN
+from oya.game import Deal, EN, seat_place
 from oya.match import Match
 from oya.stock import Stock
 from oya.ledger import POT
@@ -291,6 +291,11 @@ def _code(used, st, last):
     return PLAY + (((v * 12 + last - 1) * 2 + st[0]) * 2 + (1 if st[1] else 0)) * 2 + (1 if st[2] else 0)
 
 
+_USED = [0] * 13
+_PER = [0] * 13
+_ST = [0, 0, 0, 0]
+
+
 def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     """Every legal play from a hand (cnt: ordinary cards per rank [13]; k, a, t:
     the kuro-hibashi, aka-choro, taiko in hand) on `base` (a rank, or 0 for
@@ -298,9 +303,14 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     instead one ordering of that play as tokens (rank * 4 + kind, kind 0
     ordinary, 1 kuro-hibashi, 2 aka-choro, 3 taiko), or None. afix / tfix fix
     the wilds' ranks (0 = any)."""
-    used = [0] * 13       # ordinary cards used per rank
-    per = [0] * 13        # cards used per rank, wilds included
-    st = [0, 0, 0, 0]     # kuro used, aka rank, taiko rank, cards used
+    used = _USED          # ordinary cards used per rank
+    per = _PER            # cards used per rank, wilds included
+    st = _ST              # kuro used, aka rank, taiko rank, cards used
+    for r in range(13):   # (scratch kept between calls: a search is never nested)
+        used[r] = 0
+        per[r] = 0
+    for r in range(4):
+        st[r] = 0
     seq = []
     out = []
     found = []
@@ -540,7 +550,7 @@ class KakkuriDeal(Deal):
         for rnd in range(2):
             for s in order:
                 for i in range(3):
-                    self.hands[s].append(self.deal_card("seat:%d" % s, False))
+                    self.hands[s].append(self.deal_card(seat_place(s), False))
         self.eight = len(order) == 8
         if not self.eight:
             self._turn_base()
@@ -855,7 +865,7 @@ class KakkuriDeal(Deal):
         elif action == UTAZU:
             self.log_act(seat, "utazu")
             self.shown = bytes(sorted(self.hands[seat]))
-            self.events.append(("show", "seat:%d" % seat, self.shown, None, "utazu"))
+            self.events.append(("show", seat_place(seat), self.shown, None, "utazu"))
             self.winner = seat
             self.result = "utazu"
             for x in range(self.nseats):
@@ -1044,7 +1054,7 @@ class KakkuriDeal(Deal):
         return bytes(out)
 
     def places(self):
-        out = [("seat:%d" % s, bytes(self.hands[s])) for s in range(self.nseats)]
+        out = [(seat_place(s), bytes(self.hands[s])) for s in range(self.nseats)]
         out.append(("base", bytes(self.pile)))
         for s in range(self.nseats):
             out.append(("played:%d" % s, bytes(self.played[s])))
@@ -1092,7 +1102,7 @@ class KakkuriMatch(Match):
         r = {}
         for s in tied:
             c = source.draw()
-            log.append(("card", c, "seat:%d" % s, True))
+            log.append(("card", c, seat_place(s), True))
             r[s] = rank(c)
         out = []
         for v in range(12, 0, -1):

@@ -42,7 +42,7 @@
 # - First dealer: the highest card value deals (10 > 9 > ... > A > J/Q/K);
 #   tied seats draw again.
 from oya.compat import const
-from oya.game import Deal, EN
+from oya.game import Deal, EN, seat_place
 from oya.match import Match
 from oya.ledger import POT
 from oya import cards
@@ -310,7 +310,7 @@ class KyutenDeal(Deal):
             self._finish()
             return
         for s in ins:
-            self.back[s] = self.deal_card("seat:%d" % s, False)
+            self.back[s] = self.deal_card(seat_place(s), False)
         self.dcards.append(self.deal_card("dealer", True))
         o = self.match.opts
         self.required = quota(self.nin, o.get("contest_quota", "floor_half"),
@@ -372,9 +372,9 @@ class KyutenDeal(Deal):
         self.contests += 1
         self.owed = 0
         self.stock.need(self.back[s], s)       # the back card is turned up (a table deck asks)
-        self.events.append(("reveal", self.back[s], "seat:%d" % s))
+        self.events.append(("reveal", self.back[s], seat_place(s)))
         h = self.hand(s)
-        self.events.append(("show", "seat:%d" % s, h, hand_value(h), yaku(h)))
+        self.events.append(("show", seat_place(s), h, hand_value(h), yaku(h)))
         self.events.append(("show", "dealer", bytes(self.dcards), hand_value(self.dcards), None))
         st = self.ante[s] + self.bet[s]
         r = outcome(h, self.dcards)
@@ -534,7 +534,7 @@ class KyutenDeal(Deal):
         if ph == P_HIT:
             if action == HIT:
                 self.log_act(seat, "hit")
-                self.ups[seat].append(self.deal_card("seat:%d" % seat, True))
+                self.ups[seat].append(self.deal_card(seat_place(seat), True))
                 if self.up_sum(seat) < 18 and len(self.stock):
                     return
             else:
@@ -681,7 +681,7 @@ class KyutenDeal(Deal):
         return bytes(out)
 
     def places(self):
-        out = [("seat:%d" % s, self.hand(s)) for s in range(self.nseats) if s != self.dealer]
+        out = [(seat_place(s), self.hand(s)) for s in range(self.nseats) if s != self.dealer]
         out.append(("dealer", bytes(self.dcards)))
         out.append(("stock", self.stock.remaining()))
         return out
@@ -725,7 +725,7 @@ class KyutenMatch(Match):
             best, top = -1, []
             for s in who:
                 c = stock.draw()
-                self.intro.append(("card", c, "seat:%d" % s, True))
+                self.intro.append(("card", c, seat_place(s), True))
                 v = half(c)
                 if v > best:
                     best, top = v, [s]

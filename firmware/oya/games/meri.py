@@ -28,7 +28,7 @@
 # Actions (ints):
 #   ROBOTTA, HIDE, NO_EXCHANGE, EXCHANGE + discard code,
 #   PLAY + code (face up), PLAY_DOWN + code (a trump face down).
-from oya.game import Deal, EN
+from oya.game import Deal, EN, seat_place
 from oya.match import Match
 from oya import cards
 from oya.compat import const
@@ -240,7 +240,7 @@ class MeriDeal(Deal):
         for _ in range(per):
             for i in range(n):
                 s = (dealer + 1 + i) % n
-                self.hands[s].append(self.deal_card("seat:%d" % s, False))
+                self.hands[s].append(self.deal_card(seat_place(s), False))
         self.okie = self.deal_card("trump", True)
         self.trump = suit(self.okie)
         self.jcode = self.trump * 13 + J_INDEX
@@ -630,7 +630,7 @@ class MeriDeal(Deal):
         return bytes(res)
 
     def places(self):
-        out = [("seat:%d" % s, bytes(self.hands[s])) for s in range(self.nseats)]
+        out = [(seat_place(s), bytes(self.hands[s])) for s in range(self.nseats)]
         if self.okie_at < 0:
             out.append(("trump", bytes([self.okie])))
         if self.discard != NONE:
@@ -685,7 +685,7 @@ class MeriMatch(Match):
                 if len(stock) == 0:
                     return top[0] if top else tied[0]
                 c = stock.draw()
-                self.intro.append(("card", c, "seat:%d" % s, True))
+                self.intro.append(("card", c, seat_place(s), True))
                 k = strength(c)
                 if k > best:
                     best = k

@@ -50,7 +50,7 @@
 # - First dealer: one card each in seat order; if the tied seats could not
 #   all draw again, the first tied seat deals (never happens in practice).
 from oya.compat import const
-from oya.game import Deal, EN
+from oya.game import Deal, EN, seat_place
 from oya.match import Match
 from oya import cards
 
@@ -744,7 +744,7 @@ class OichoMatch(Match):
             best, low = 99, []
             for s in tied:
                 c = stock.draw()
-                self.intro.append(("card", c, "seat:%d" % s, True))
+                self.intro.append(("card", c, seat_place(s), True))
                 v = card_value(c)
                 if v < best:
                     best, low = v, [s]
