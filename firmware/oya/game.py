@@ -26,11 +26,13 @@ JA = const(1)
 # A seat as a card's place ("seat:2"): one string per seat, shared by every
 # event that names it (a deal keeps its events: a new string each was ~1 KB a
 # Kakkuri deal).
-_SEATS = tuple("seat:%d" % i for i in range(16))
+_SEATS = []
 
 
 def seat_place(s):
-    return _SEATS[s] if 0 <= s < 16 else "seat:%d" % s
+    while len(_SEATS) <= s:            # made as seats are named: only the table's
+        _SEATS.append("seat:%d" % len(_SEATS))
+    return _SEATS[s]
 
 
 class RuleError(Exception):

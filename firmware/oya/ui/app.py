@@ -94,6 +94,7 @@ class App:
         self._play = None          # the deal screen of the match in play
         self._starting = None      # (session, bots) of a new table, shown its first dealer
         self._table = None         # (deal number, actions taken, its table lines): see table_lines
+        self._prefetch = []        # modules the next screen will want, imported while idle
         self._home_resume = False  # the home menu offers Resume
         self.renderer = None
         self._clock = (now, 0)     # (tick when the match in play was (re)started, ms played before)
@@ -168,6 +169,25 @@ class App:
             self.fail(e)
             self.top().draw(g)
         return g
+
+    def prefetch(self, *names):
+        """Import these modules on the next idle passes (idle()), one a pass:
+        the key that needs one then finds it loaded (a game's engine is
+        100-250 ms to import from flash on the RP2040; while a screen waits
+        for its reader that time is free)."""
+        self._prefetch = list(names)
+
+    def idle(self):
+        """One module asked for by prefetch(); True when one was imported."""
+        if not self._prefetch:
+            return False
+        name = self._prefetch.pop(0)
+        if name not in sys.modules:
+            try:
+                __import__(name)
+            except ImportError:
+                pass            # the key that needs it will say so
+        return True
 
     def settle(self):
         """Write one file the match's journal still owes (the device loop
@@ -464,7 +484,7 @@ async def run(app, frame_ms=10):
             changed = True
         if changed:
             render(app)     # the answer first; the journal's files on the passes after it
-        elif not app.settle():    # one file a pass, between sleeps: buttons are polled in between
+        elif not app.settle() and not app.idle():   # one file or module a pass, between sleeps
             idle_collect()
         await sleep_ms(frame_ms)
 

@@ -60,6 +60,7 @@ def home(app):
     items = [t("new", L)] + ([t("resume", L)] if app._home_resume else []) + [
         t("rulesets", L), t("settings", L), t("about", L)]
     app.replace(Menu(t("home", L), items, Call(app, "home", "pick")))
+    app.prefetch("oya.ui.setup")       # New table, the likely next key
 
 
 def pick(app, i):

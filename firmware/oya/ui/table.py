@@ -152,6 +152,7 @@ def pick_bots(app, game, rs_name, opts, names):
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
     app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop))
+    app.prefetch("oya.session", "oya.ui.tables")          # the new table's
 
 
 def start_new(app, game, rs_name, opts, names, bots):
@@ -177,6 +178,7 @@ def start_new(app, game, rs_name, opts, names, bots):
     lines.append("> %s: %s" % (t("first", L), names[m.dealer]))
     app._starting = (s, bots)
     app.replace(Message(t("first", L), lines, app.start_pending))
+    app.prefetch("oya.ui.play")                           # the deal screens
 
 
 LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
