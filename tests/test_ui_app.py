@@ -263,3 +263,17 @@ def test_the_device_loop_collects_garbage_while_idle_only_when_the_heap_runs_low
     assert A.idle_collect() is False and calls == [1]
     monkeypatch.setattr(A, "gc", SimpleNamespace(collect=lambda: calls.append(2)))   # CPython's gc
     assert A.idle_collect() is False and calls == [1]
+
+
+def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(flash, monkeypatch):
+    import sys
+    app = App()
+    assert app._prefetch == ["oya.ui.setup"]          # at home: New table is the likely next key
+    monkeypatch.delitem(sys.modules, "oya.ui.tables", raising=False)
+    app.prefetch("oya.ui.tables", "oya.no_such_module")
+    assert app.idle() is True and "oya.ui.tables" in sys.modules
+    assert app.idle() is True                           # a module that is not there: the key will say so
+    assert app.idle() is False
+    app.key(K.OK)                                       # New table -> the game list
+    app.key(K.OK)                                       # the first game -> its rulesets
+    assert app._prefetch == ["oya.games." + GAMES[0], "oya.ui.table"]
