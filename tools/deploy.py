@@ -574,7 +574,7 @@ def deploy(a):
     print("deploy: board %s (%s) on %s" % (a.board, bdata.get("name", "?"), port))
     compiler = mpy_cross_version()
     items, header = build(a.board, source=a.source, frozen=a.frozen)
-    n_mod = sum(1 for it in items if it.dst.startswith("/oya/"))
+    n_mod = sum(1 for it in items if it.dst.startswith("/oya/") and it.dst.endswith(".mpy"))
     if header:
         print("compiled %d modules with %s (%s): %s" % (
             n_mod, _compiler_name(compiler), "emitting .mpy " + _emitted(compiler, header),
