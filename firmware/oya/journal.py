@@ -92,9 +92,20 @@ class Journal:
         return (self.path + ".a", self.path + ".at")
 
     def save(self, record):
-        cur, tmp, old = self._files()
+        self.save_begin(record)
+        self.save_end()
+
+    def save_begin(self, record):
+        """The first half of save(): the new record written as `.tmp`, which
+        load() already takes (the newest intact file), so the device can do
+        the renames of save_end() on a later pass (each step of littlefs may
+        erase a block: ~45 ms of the CPU spinning on the RP2040)."""
         self.seq += 1
-        write(tmp, self.seq, record)
+        write(self.path + ".tmp", self.seq, record)
+
+    def save_end(self):
+        """The record put in place: the last one kept as `.old`."""
+        cur, tmp, old = self._files()
         remove_file(old)
         if _exists(cur):
             os.rename(cur, old)

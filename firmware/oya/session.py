@@ -29,6 +29,7 @@ RECALL = 10
 TAIL = 12         # actions kept in the journal's tail before a whole record is written
 _TAIL = 1
 _RECORD = 2
+_PLACE = 4        # a record written (.tmp) still to be renamed into place
 
 
 def new_match(game, opts, names, chips=None, seed=None):
@@ -55,7 +56,7 @@ class Session:
         self.state0 = None        # match state at the start of the deal in play
         self.acts = []
         self.saved = 0            # how many of acts the journal's record holds (the rest: its tail)
-        self.pending = 0          # what the journal still has to write: _TAIL | _RECORD
+        self.pending = 0          # what the journal still has to write: _TAIL | _RECORD | _PLACE
         self._recall_due = None   # (deal number, entry) of a finished deal not yet in its slot
         self._recall = []         # without a journal: the finished deals, in RAM
         self.ui = {}              # the device's own small state (Kakkuri's played time)
@@ -148,9 +149,18 @@ class Session:
             self._recall_due = None
             if one and self.pending:
                 return True
+        if self.pending & _PLACE:
+            j.save_end()
+            self.pending &= ~_PLACE
+            if one and self.pending:
+                return True
         if self.pending & _RECORD:
-            j.save(self.record())
+            j.save_begin(self.record())     # (holds every action: no tail)
             self.saved = len(self.acts)
+            if one:
+                self.pending = _PLACE       # the renames on the next pass
+                return True
+            j.save_end()
         elif self.pending:
             j.save_tail(self.acts[self.saved:])
         self.pending = 0

@@ -130,12 +130,12 @@ def test_session_writes_a_tail_per_action_and_a_record_every_few():
     s.draw_first_dealer(rng.derive(b"\x05" * 32, 0))
     deal = s.begin_deal(rng.derive(b"\x05" * 32, 1))
     records = []
-    orig = j.save
+    orig = j.save_begin          # a record's write (save() and the device's two-pass save)
 
     def save(rec):
         records.append(rec)
         orig(rec)
-    j.save = save
+    j.save_begin = save
     bot_rng = rng.Rng(b"\x06" * 32)
     n = 0
     while not deal.done and n < 2 * S.TAIL + 3:
@@ -215,3 +215,21 @@ def test_session_resumes_exactly_after_every_action():
         assert len(r.recall) == len(s.recall)
     assert checked >= 9
     assert s.match.ledger.total() == 30
+
+
+def test_a_record_written_but_not_yet_renamed_is_the_one_loaded():
+    """The device writes a record (.tmp) on one loop pass and renames it into
+    place on the next: a power cut between the two resumes the new record."""
+    path = _fresh_dir("twopass")
+    j = Journal(path)
+    j.save({"v": 1})
+    j.save_begin({"v": 2})
+    assert Journal(path).load() == {"v": 2}
+    j.save_tail([7])
+    j2 = Journal(path)
+    assert j2.load() == {"v": 2} and j2.tail == [7]
+    j.save_end()
+    j3 = Journal(path)
+    assert j3.load() == {"v": 2} and j3.tail == [7]
+    j.save({"v": 3})
+    assert Journal(path).load() == {"v": 3}
