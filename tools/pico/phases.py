@@ -12,6 +12,9 @@ run, as a user would on a real Pico), and times each with time.ticks_us:
     settle  App.settle: the journal's files, written after the frame (one per
             loop pass on the device; flash erases spin the CPU)
 
+then, untimed, what the device loop's idle passes do (App.idle's prefetched
+modules, a collection when the heap runs low); each key's figures are printed
+as it goes, so nothing is kept in the board's heap,
 for the bench's script (a new table, every seat a person, OK on every screen
 until the match is over), then prints medians, p95s and the slowest keys with
 the screens they went between. The USB host keeps TinyUSB busy, so every
@@ -25,9 +28,8 @@ from pathlib import Path
 
 DEVICE_SCRIPT = r'''
 import time, gc
-from array import array
 from oya.hw import board as _board
-from oya.ui.app import App, attach_display, render
+from oya.ui.app import App, attach_display, render, idle_collect
 from oya.ui import keys as K
 hw = _board.build()
 app = App(hw)
@@ -36,10 +38,6 @@ render(app)
 app.match_j.lazy = True
 d = hw.display
 R = app.renderer
-N = MAX_KEYS
-P = [array("i", bytes(4 * N)) for _ in range(5)]
-T = []
-
 def title():
     return app.grid.line(0)
 
@@ -77,8 +75,8 @@ n = 0
 gc.collect()
 us = time.ticks_us
 df = time.ticks_diff
+before = title()
 for k in script():
-    T.append(title())
     t0 = us(); app.key(k); t1 = us()
     g = app.frame(); t2 = us()
     c = R.render(g); t3 = us()
@@ -88,14 +86,17 @@ for k in script():
     while app.settle():
         pass
     t5 = us()
-    P[0][n] = df(t1, t0); P[1][n] = df(t2, t1); P[2][n] = df(t3, t2); P[3][n] = df(t4, t3); P[4][n] = df(t5, t4)
+    while app.idle():         # the device loop's idle passes (untimed): modules
+        pass                  # the next screen wants, and a collection when low
+    idle_collect()
+    after = title()
+    # printed as it goes (outside the timed steps): nothing kept in the heap
+    print("K", df(t1, t0), df(t2, t1), df(t3, t2), df(t4, t3), df(t5, t4), before, "->", after)
+    before = after
     n += 1
-    if n >= N:
+    if n >= MAX_KEYS:
         break
-T.append(title())
 print("PHASES", n)
-for j in range(n):
-    print("K", P[0][j], P[1][j], P[2][j], P[3][j], P[4][j], T[j], "->", T[j + 1])
 '''
 
 NAMES = ("key", "frame", "rows", "show", "settle")
