@@ -189,13 +189,21 @@ class App:
                 pass            # the key that needs it will say so
         return True
 
+    def _journaled(self):
+        """The session whose journal may owe files (in play, or just drawn)."""
+        return self.session or (self._starting and self._starting[0])
+
+    def owes(self):
+        """Whether the match's journal still has files to write."""
+        s = self._journaled()
+        return s is not None and bool(s.pending)
+
     def settle(self):
         """Write one file the match's journal still owes (the device loop
         calls this after the frame is sent: see oya.session). True when more
         is left."""
-        s = self.session or (self._starting and self._starting[0])
-        if s is not None and s.pending:
-            return s.flush(True)
+        if self.owes():
+            return self._journaled().flush(True)
         return False
 
     def screen_text(self):
@@ -486,7 +494,10 @@ async def run(app, frame_ms=10):
         if changed:
             render(app)     # the answer first; the journal's files on the passes after it
             busy = True
-        elif app.settle() or app.idle():    # one file or module a pass, between sleeps
+        elif app.owes():    # one file a pass, between sleeps: buttons are polled in between
+            app.settle()
+            busy = True
+        elif app.idle():    # or one module the next screen wants
             busy = True
         elif busy:          # the first idle pass after some work (asking for the free
             busy = False    # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
