@@ -1,19 +1,28 @@
 # Power-loss-safe storage of one JSON record (the match in progress), and of
 # a short tail of actions taken since it.
 #
-# Every save writes a complete new file and renames it into place, keeping the
-# previous record as `.old`; each file starts with a header carrying a sequence
-# number, the body's length and a SHA-256 prefix. A power cut at any byte leaves
-# either the previous or the new record readable, and load() picks the newest
-# intact one. Nothing read back is evaluated: the body is parsed as JSON data.
+# A record is written in place into one of two files, `<path>` and
+# `<path>.old`, in turn: never over the newest record, so a power cut at any
+# byte of a write leaves the one before it whole. Each file starts with a
+# header carrying a sequence number, the body's length and a SHA-256 prefix;
+# load() picks the newest intact one. Nothing read back is evaluated: the body
+# is parsed as JSON data. There is no rename: on littlefs every rename and
+# remove is one more commit to the directory's log, and the log's compactions
+# are what erase flash blocks, 2-4 at a time (~45 ms each on the RP2040 with
+# the CPU spinning): a record is one commit and its own block. (The first
+# record of a match is written as `.tmp` and renamed: a cut inside it must not
+# leave a half file under a record's name, which load() reports as damage.)
 #
 # A whole record costs the flash a new file of a few KB (littlefs erases a 4 KB
-# block for it: ~45 ms on the RP2040, 2-3 per key). So between records the
-# actions go to a tail, `.a`: the list of actions since the record, framed the
-# same way with the record's number, written as a new file and renamed over
-# the last tail. A few dozen bytes live inline in littlefs's directory log,
-# which needs no erase; the caller writes a new record when the tail grows.
-# A tail whose number is not the record's is an old one and is ignored.
+# block for it). So between records the actions go to a tail: the list of
+# actions since the record, framed the same way with the record's number,
+# written in place into `.a` and `.at` in turn, the same way. A few dozen
+# bytes live inline in littlefs's directory log, which needs no erase; the
+# caller writes a new record when the tail grows. A tail whose number is not
+# the record's is an old one and is ignored.
+#
+# Firmware before 2026-11-26 wrote every record as `.tmp` and renamed it:
+# load() reads .tmp too, so a match saved by it resumes.
 import hashlib
 import json
 import os
@@ -84,49 +93,46 @@ class Journal:
         self.lazy = False         # the owner writes when told (oya.session: after the frame)
         self.seq = 0
         self.tail = []            # what load() found after the record
+        self._rslot = 1           # the record file (of _files()) written last
+        self._tslot = 1           # the tail file (of _tails()) written last
 
     def _files(self):
-        return (self.path, self.path + ".tmp", self.path + ".old")
+        return (self.path, self.path + ".old", self.path + ".tmp")
 
     def _tails(self):
         return (self.path + ".a", self.path + ".at")
 
     def save(self, record):
-        self.save_begin(record)
-        self.save_end()
-
-    def save_begin(self, record):
-        """The first half of save(): the new record written as `.tmp`, which
-        load() already takes (the newest intact file), so the device can do
-        the renames of save_end() on a later pass (each step of littlefs may
-        erase a block: ~45 ms of the CPU spinning on the RP2040)."""
+        """`record` (JSON data) written over the older of the two files."""
         self.seq += 1
-        write(self.path + ".tmp", self.seq, record)
-
-    def save_end(self):
-        """The record put in place: the last one kept as `.old`."""
-        cur, tmp, old = self._files()
-        remove_file(old)
-        if _exists(cur):
-            os.rename(cur, old)
-        os.rename(tmp, cur)
+        files = self._files()
+        if self.seq == 1:
+            # the first: written as .tmp and renamed, so that a cut inside it
+            # leaves no half file under a record's name (an unreadable record
+            # is reported as damage; a broken .tmp is a save cut short)
+            write(files[2], 1, record)
+            os.rename(files[2], files[0])
+            self._rslot = 0
+            return
+        self._rslot ^= 1          # never over the newest record: it is what a cut leaves
+        write(files[self._rslot], self.seq, record)
 
     def save_tail(self, tail):
         """`tail` (a JSON list: what was done since the last save()) beside
         the record; load() gives it back as `self.tail`."""
-        cur, tmp = self._tails()
-        write(tmp, self.seq, tail)
-        os.rename(tmp, cur)
+        self._tslot ^= 1          # never over the last tail: it is what a cut leaves
+        write(self._tails()[self._tslot], self.seq, tail)
 
     def load(self):
         """The newest intact record, or None when there is none at all.
         Raises JournalCorrupt when the record or its previous copy exists but
-        none is intact. A broken .tmp alone is a save the power cut short
-        (the record it was to replace is the last one kept), not corruption."""
+        none is intact. A broken .tmp alone (older firmware's) is a save the
+        power cut short, not corruption."""
         best = None
         seen = False
         tmp = self.path + ".tmp"
-        for p in self._files():
+        self._rslot = 1
+        for i, p in enumerate(self._files()):
             try:
                 with open(p, "rb") as f:
                     raw = f.read()
@@ -137,15 +143,17 @@ class Journal:
                 seen = True
             if got is not None and (best is None or got[0] > best[0]):
                 best = got
+                self._rslot = i & 1   # from a .tmp: either file is free to write
         if best is None:
             if seen:
                 raise JournalCorrupt(self.path)
             return None
         self.seq = best[0]
-        # the tail, or a newer one the power cut before its rename: each
-        # extends the one before it, so the longest intact one is the last
+        # the two tails: each extends the one before it, so the longest
+        # intact one is the last; the next is written over the other
         self.tail = []
-        for p in self._tails():
+        self._tslot = 1
+        for i, p in enumerate(self._tails()):
             try:
                 with open(p, "rb") as f:
                     got = decode(f.read())
@@ -154,6 +162,7 @@ class Journal:
             if got is not None and got[0] == best[0] and isinstance(got[1], list) and \
                     len(got[1]) > len(self.tail):
                 self.tail = got[1]
+                self._tslot = i
         return best[1]
 
     def quarantine(self):
@@ -165,11 +174,16 @@ class Journal:
                 remove_file(p + ".bad")
                 os.rename(p, p + ".bad")
         self.seq = 0
+        self._rslot = self._tslot = 1
 
     def clear(self):
-        # the record itself goes last: a power cut on the way leaves it (the
+        # the newest record goes last: a power cut on the way leaves it (the
         # last state kept), never the older copy behind it
-        cur, tmp, old = self._files()
-        for p in self._tails() + (tmp, old, cur):
-            remove_file(p)
+        files = self._files()
+        newest = files[self._rslot]
+        for p in self._tails() + files:
+            if p != newest:
+                remove_file(p)
+        remove_file(newest)
         self.seq = 0
+        self._rslot = self._tslot = 1

@@ -8,19 +8,18 @@
 # are not in that record, which is rewritten after every action, but in a
 # ring of their own files next to it (<journal>.r0 ... .r9), each written once,
 # when its deal ends: slot k % RECALL holds deal k (match.started numbers the
-# deals), framed and checked like a journal record and renamed into place.
-# A power cut between a slot and the record leaves the deal in play to be
-# ended again, which rewrites the same slot. Without a journal the recall is
+# deals), framed and checked like a journal record and written in place. A
+# power cut inside a slot or between a slot and the record leaves the deal in
+# play to be ended again, which rewrites the same slot. Without a journal the recall is
 # kept in RAM.
 #
 # On the device the writes wait for the frame (journal.lazy): an action is
 # shown first, and its files are written after the display has its bytes, one
 # file per pass of the device loop (flush(True)), so a deal's end (recall slot,
-# record: 2-3 flash erases of ~45 ms) does not hold the answer to a key. The
+# record: a flash erase of ~45 ms each) does not hold the answer to a key. The
 # next action first writes whatever is still pending: an action is still on
 # flash before the next one is taken, and a power cut loses at most the one
 # in flight.
-import os
 from oya.compat import hexstr, unhex
 from oya import rng
 from oya.games import load
@@ -29,7 +28,6 @@ RECALL = 10
 TAIL = 12         # actions kept in the journal's tail before a whole record is written
 _TAIL = 1
 _RECORD = 2
-_PLACE = 4        # a record written (.tmp) still to be renamed into place
 
 
 def new_match(game, opts, names, chips=None, seed=None):
@@ -56,7 +54,7 @@ class Session:
         self.state0 = None        # match state at the start of the deal in play
         self.acts = []
         self.saved = 0            # how many of acts the journal's record holds (the rest: its tail)
-        self.pending = 0          # what the journal still has to write: _TAIL | _RECORD | _PLACE
+        self.pending = 0          # what the journal still has to write: _TAIL | _RECORD
         self._recall_due = None   # (deal number, entry) of a finished deal not yet in its slot
         self._recall = []         # without a journal: the finished deals, in RAM
         self.ui = {}              # the device's own small state (Kakkuri's played time)
@@ -149,18 +147,9 @@ class Session:
             self._recall_due = None
             if one and self.pending:
                 return True
-        if self.pending & _PLACE:
-            j.save_end()
-            self.pending &= ~_PLACE
-            if one and self.pending:
-                return True
         if self.pending & _RECORD:
-            j.save_begin(self.record())     # (holds every action: no tail)
+            j.save(self.record())           # (holds every action: no tail)
             self.saved = len(self.acts)
-            if one:
-                self.pending = _PLACE       # the renames on the next pass
-                return True
-            j.save_end()
         elif self.pending:
             j.save_tail(self.acts[self.saved:])
         self.pending = 0
@@ -179,12 +168,11 @@ class Session:
         return "%s.r%d" % (self.journal.path, i)
 
     def _put_recall(self, seq, entry):
-        from oya.journal import write, remove_file     # loaded with the journal: not for the engine alone
-        tmp = self._slot(RECALL)          # .r10: the slot being written
-        write(tmp, seq, entry)
-        dst = self._slot(seq % RECALL)
-        remove_file(dst)
-        os.rename(tmp, dst)
+        from oya.journal import write     # loaded with the journal: not for the engine alone
+        # in place (no rename: one littlefs commit the fewer); a slot the
+        # power cut short is left out of the recall, and the deal, still in
+        # play in the record, ends again on resume and writes it again
+        write(self._slot(seq % RECALL), seq, entry)
 
     def _clear_recall(self):
         if self.journal is None:

@@ -82,12 +82,13 @@ def test_power_cut_at_every_byte_gives_previous_or_new_record():
     j = Journal(path)
     old = {"deal": 1, "acts": [0, 1, 2, 3]}
     new = {"deal": 1, "acts": [0, 1, 2, 3, 1, 2]}
-    j.save(old)
-    data = encode(2, new)
+    j.save({"deal": 0})
+    j.save(old)                   # over the first: the two files hold records 1 and 2
+    data = encode(3, new)
     for cut in range(len(data) + 1):
-        # the new file was being written when the power went: only `cut`
-        # bytes of it reached flash, the rename never happened
-        with open(path + ".tmp", "wb") as f:
+        # the next record was being written over record 1 (never over the
+        # newest) when the power went: only `cut` bytes of it reached flash
+        with open(path, "wb") as f:
             f.write(data[:cut])
         got = Journal(path).load()
         assert got == (new if cut == len(data) else old), cut
@@ -104,8 +105,8 @@ def test_tail_of_actions_beside_the_record():
     j.save({"acts": [0, 1, 2, 3, 0, 5]})          # a new record: the old tail is not its own
     j3 = Journal(path)
     assert j3.load() == {"acts": [0, 1, 2, 3, 0, 5]} and j3.tail == []
-    # a power cut at every byte of a tail write, before its rename: the last
-    # tail, or the new one once all of it is on flash
+    # a power cut at every byte of a tail write (into .at: .a holds the last
+    # tail): the last tail, or the new one once all of it is on flash
     j.save_tail([1, 1])
     data = encode(j.seq, [1, 1, 2, 2])
     for cut in range(len(data) + 1):
@@ -130,12 +131,12 @@ def test_session_writes_a_tail_per_action_and_a_record_every_few():
     s.draw_first_dealer(rng.derive(b"\x05" * 32, 0))
     deal = s.begin_deal(rng.derive(b"\x05" * 32, 1))
     records = []
-    orig = j.save_begin          # a record's write (save() and the device's two-pass save)
+    orig = j.save                # a record's write
 
     def save(rec):
         records.append(rec)
         orig(rec)
-    j.save_begin = save
+    j.save = save
     bot_rng = rng.Rng(b"\x06" * 32)
     n = 0
     while not deal.done and n < 2 * S.TAIL + 3:
@@ -152,17 +153,18 @@ def test_corrupted_current_falls_back_to_previous():
     j = Journal(path)
     j.save({"v": "old"})
     j.save({"v": "new"})
-    with open(path, "rb") as f:
+    newest = path + ".old"          # the second record went into the other file
+    with open(newest, "rb") as f:
         raw = bytearray(f.read())
     for i in range(len(raw)):
         bad = bytearray(raw)
         bad[i] ^= 0x20
-        with open(path, "wb") as f:
+        with open(newest, "wb") as f:
             f.write(bad)
         got = Journal(path).load()
         assert got in ({"v": "old"}, {"v": "new"}), i
     for cut in range(len(raw)):
-        with open(path, "wb") as f:
+        with open(newest, "wb") as f:
             f.write(raw[:cut])
         assert Journal(path).load() == {"v": "old"}, cut
 
@@ -217,19 +219,45 @@ def test_session_resumes_exactly_after_every_action():
     assert s.match.ledger.total() == 30
 
 
-def test_a_record_written_but_not_yet_renamed_is_the_one_loaded():
-    """The device writes a record (.tmp) on one loop pass and renames it into
-    place on the next: a power cut between the two resumes the new record."""
-    path = _fresh_dir("twopass")
+def test_records_and_tails_go_in_turn_into_two_files_in_place():
+    """No rename: each record is written over the older of the two files,
+    each tail over the older tail, and a reloaded journal goes on writing
+    over the older one (a cut write never takes the newest with it)."""
+    path = _fresh_dir("turns")
+
+    def held(p):
+        with open(p, "rb") as f:
+            return journal.decode(f.read())
     j = Journal(path)
-    j.save({"v": 1})
-    j.save_begin({"v": 2})
-    assert Journal(path).load() == {"v": 2}
-    j.save_tail([7])
+    for v in range(1, 5):
+        j.save({"v": v})
+        assert held(path if v % 2 else path + ".old") == (v, {"v": v})
+        if v > 1:
+            assert held(path + ".old" if v % 2 else path) == (v - 1, {"v": v - 1})
     j2 = Journal(path)
-    assert j2.load() == {"v": 2} and j2.tail == [7]
-    j.save_end()
+    assert j2.load() == {"v": 4}
+    j2.save({"v": 5})
+    assert held(path) == (5, {"v": 5}) and held(path + ".old") == (4, {"v": 4})
+    j2.save_tail([1])
+    j2.save_tail([1, 2])
+    assert held(path + ".a") == (5, [1]) and held(path + ".at") == (5, [1, 2])
     j3 = Journal(path)
-    assert j3.load() == {"v": 2} and j3.tail == [7]
-    j.save({"v": 3})
-    assert Journal(path).load() == {"v": 3}
+    j3.load()
+    assert j3.tail == [1, 2]
+    j3.save_tail([1, 2, 3])                   # over [1], the older tail
+    assert held(path + ".a") == (5, [1, 2, 3]) and held(path + ".at") == (5, [1, 2])
+
+
+def test_a_record_left_by_older_firmware_as_tmp_is_loaded():
+    """Firmware before the in-place writes wrote `.tmp` and renamed it: a
+    match it saved (the power gone between the two) still resumes."""
+    path = _fresh_dir("legacy")
+    Journal(path).save({"v": 1})
+    with open(path + ".tmp", "wb") as f:
+        f.write(encode(5, {"v": 5}))
+    j = Journal(path)
+    assert j.load() == {"v": 5} and j.seq == 5
+    j.save({"v": 6})
+    assert Journal(path).load() == {"v": 6}
+    j.clear()
+    assert Journal(path).load() is None

@@ -161,15 +161,15 @@ class Reference:
         J = dev.journal_mod.Journal
         fl = dev.sim.flash
         saves, writes = self.saves, self.writes
-        # a record is kept once its .tmp is written (save_begin): load() takes
-        # the newest intact file, renamed into place (save_end) or not
-        orig_save, orig_clear, orig_count = J.save_begin, J.clear, fl._count_op
+        # a record is kept once its file is written: load() takes the newest
+        # intact one of the two
+        orig_save, orig_clear, orig_count = J.save, J.clear, fl._count_op
         orig_tail = J.save_tail
         ops = {}
         last = {}
 
         def count_op(entry):
-            if entry[0] == "write" and entry[1].endswith(("/match.tmp", "/match.at")):
+            if entry[0] == "write" and entry[1].endswith(("/match", "/match.old", "/match.tmp", "/match.a", "/match.at")):
                 writes.append((fl.bytes_written, entry[2]))
                 ops["last_write"] = fl.ops
             orig_count(entry)
@@ -199,7 +199,7 @@ class Reference:
             orig_clear(this)
             if this.path.endswith("/match"):
                 saves.append((k, fl.ops, None))       # gone once every file is removed
-        J.save_begin, J.clear, J.save_tail = save, clear, save_tail
+        J.save, J.clear, J.save_tail = save, clear, save_tail
         fl._count_op = count_op
         self._chips = None
 

@@ -181,13 +181,17 @@ def _boot_with(tmp_path, files, seed=1):
 
 
 def _saved_match(tmp_path):
-    """The bytes of state/match in the middle of a real deal."""
+    """The bytes of the newest match record in the middle of a real deal
+    (state/match or state/match.old: the journal writes them in turn)."""
     from host_sim.drive import setup_table
+    from oya.journal import decode
     sim = Sim(seed=9, flash_dir=str(tmp_path / "donor"))
     sim.advance(300)
     setup_table(sim, "kyuten", bots=1)
     sim.press("ok", times=6, gap_ms=500)
-    data = sim.flash.get("state/match")
+    files = [sim.flash.get("state/" + n) for n in sim.flash.listdir("state") if n in ("match", "match.old")]
+    data = max(files, key=lambda b: decode(b)[0])
+    assert decode(data)[1]["deal"] is not None
     sim.close()
     return data
 

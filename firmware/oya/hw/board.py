@@ -16,7 +16,7 @@
 # section falls back to DEFAULT (the Pico wiring of DESIGN.md) and a readable
 # message goes to Hardware.errors for the app to show.
 import json
-from oya.hw import HardwareError
+from oya.hw import HardwareError, Hardware, DeadBus
 
 DEFAULT = {
     "name": "Raspberry Pi Pico (default wiring)",
@@ -200,27 +200,6 @@ def _copy(x):
     return json.loads(json.dumps(x))
 
 
-class _DeadBus:
-    """An I2C bus that could not be set up: every write fails, so the display
-    reports itself failed instead of the app crashing."""
-
-    def writeto(self, addr, buf, stop=True):
-        raise OSError(19)
-
-    def writevto(self, addr, bufs, stop=True):
-        raise OSError(19)
-
-
-class Hardware:
-    def __init__(self, board, display, buttons, printer, errors):
-        self.board = board
-        self.name = board.get("name", "?")
-        self.display = display
-        self.buttons = buttons
-        self.printer = printer
-        self.errors = errors
-
-
 def build(path="board.json"):
     """Read the board file and build the drivers. Never raises for a bad
     board or a missing device: see Hardware.errors."""
@@ -252,7 +231,7 @@ def build(path="board.json"):
         bus = machine.I2C(d["i2c"], sda=Pin(d["sda"]), scl=Pin(d["scl"]), freq=d["freq"])
     except (ValueError, OSError) as e:
         errors.append("display: I2C%d could not be set up (%s)" % (d["i2c"], e))
-        bus = _DeadBus()
+        bus = DeadBus()
     display = make(d["driver"], bus, d["width"], d["height"], d["addr"])
     if display.failed:
         errors.append(display.failed)
