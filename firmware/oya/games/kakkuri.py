@@ -313,6 +313,7 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
         st[r] = 0
     seq = []
     out = []
+    seen = set()          # out's codes: a list search made the search quadratic in the plays found
     found = []
 
     def rec(prev, first):
@@ -366,7 +367,8 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
                                         rec(r, False)
                                     del seq[n0:]
                                 else:
-                                    if c not in out:
+                                    if c not in seen:
+                                        seen.add(c)
                                         out.append(c)
                                     if st[3] < 6:
                                         rec(r, False)
