@@ -284,7 +284,10 @@ class UIBench:
             if self.record:
                 self.key_us[-1] += ticks_diff(ticks_us(), t0)   # key = UI + journal
             return True
-        if self.app.idle():          # a module the next screen wants, on an idle pass
+        work = self.app.idle()       # a module the next screen wants, or a slice of its work
+        if work:
+            if work == 2:            # (oya.ui.app.IDLE_REDRAW) the screen changed: drawn, as the loop does
+                self.render()
             return True
         if self.keys is None:
             self.keys = self.script()

@@ -291,11 +291,6 @@ def _code(used, st, last):
     return PLAY + (((v * 12 + last - 1) * 2 + st[0]) * 2 + (1 if st[1] else 0)) * 2 + (1 if st[2] else 0)
 
 
-_USED = [0] * 13
-_PER = [0] * 13
-_ST = [0, 0, 0, 0]
-
-
 def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     """Every legal play from a hand (cnt: ordinary cards per rank [13]; k, a, t:
     the kuro-hibashi, aka-choro, taiko in hand) on `base` (a rank, or 0 for
@@ -303,14 +298,20 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     instead one ordering of that play as tokens (rank * 4 + kind, kind 0
     ordinary, 1 kuro-hibashi, 2 aka-choro, 3 taiko), or None. afix / tfix fix
     the wilds' ranks (0 = any)."""
-    used = _USED          # ordinary cards used per rank
-    per = _PER            # cards used per rank, wilds included
-    st = _ST              # kuro used, aka rank, taiko rank, cards used
-    for r in range(13):   # (scratch kept between calls: a search is never nested)
-        used[r] = 0
-        per[r] = 0
-    for r in range(4):
-        st[r] = 0
+    res = []
+    for _ in search_steps(cnt, k, a, t, base, sanzoku, anyone, want, afix, tfix, res):
+        pass
+    return res[0]
+
+
+def search_steps(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0, res=None):
+    """search() as a generator that yields once per unit of a play tried, so
+    that a long search can be spread over several passes of the device loop
+    (a hand of 8 holding the three wilds, on an open table, has over 1,000
+    plays: ~300 ms of the RP2040's CPU); the result is appended to `res`."""
+    used = [0] * 13       # ordinary cards used per rank
+    per = [0] * 13        # cards used per rank, wilds included
+    st = [0, 0, 0, 0]     # kuro used, aka rank, taiko rank, cards used
     seq = []
     out = []
     seen = set()          # out's codes: a list search made the search quadratic in the plays found
@@ -318,6 +319,7 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
 
     def rec(prev, first):
         for r in _succ(prev, first, anyone):
+            yield
             wa = 1 if a and not st[1] and (not afix or afix == r) else 0
             wt = 1 if t and not st[2] and (not tfix or tfix == r) else 0
             kk0 = 1 if r == 3 and k and not st[0] else 0
@@ -364,14 +366,14 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
                                     if c == want:
                                         found.append(list(seq))
                                     elif st[3] < 6:
-                                        rec(r, False)
+                                        yield from rec(r, False)
                                     del seq[n0:]
                                 else:
                                     if c not in seen:
                                         seen.add(c)
                                         out.append(c)
                                     if st[3] < 6:
-                                        rec(r, False)
+                                        yield from rec(r, False)
                                 st[3] -= s
                                 if wm & 2:
                                     st[2] = 0
@@ -384,10 +386,9 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
                                     return
                             kk -= 1
 
-    rec(base, True)
-    if want:
-        return found[0] if found else None
-    return out
+    yield from rec(base, True)
+    if res is not None:
+        res.append((found[0] if found else None) if want else out)
 
 
 def legal_plays(hand, base, sanzoku=False, anyone=True):
@@ -542,6 +543,7 @@ class KakkuriDeal(Deal):
         self.last_seat = -1
         self._ver = 0
         self._cache = None
+        self._plays = None                # (version, seat, plays): a search made in steps
         order = []
         s = dealer
         for i in range(n):
@@ -732,7 +734,7 @@ class KakkuriDeal(Deal):
         c = self._cache
         if c is None or c[0] != self._ver or c[1] != seat:
             out = self._choices(seat)
-            c = self._cache = (self._ver, seat, out, set(out))
+            c = self._cache = (self._ver, seat, out)     # (no set beside it: up to ~1,100 plays)
         return list(c[2])
 
     def _choices(self, seat):
@@ -758,8 +760,31 @@ class KakkuriDeal(Deal):
         if self.can_fold(seat):
             out.append(FOLD)
         if seat == self.turn and not self.pending:
-            out.extend(legal_plays(self.hands[seat], self.base, self.sanzoku[seat], self.anyone))
+            p = self._plays
+            if p is not None and p[0] == self._ver and p[1] == seat:
+                out.extend(p[2])
+            else:
+                out.extend(legal_plays(self.hands[seat], self.base, self.sanzoku[seat], self.anyone))
         return out
+
+    def choices_steps(self, seat):
+        """choices(seat) made in steps: a generator to run to its end (one
+        yield per unit of a play tried, see search_steps) before choices()
+        answers at once; None when there is no play search to make."""
+        c = self._cache
+        if (c is not None and c[0] == self._ver and c[1] == seat) or seat != self.turn or self.pending \
+                or self.phase == _FUWARI or self.phase == _UTAZU or seat < 0 or not self.inp[seat]:
+            return None
+        return self._play_steps(seat)
+
+    def _play_steps(self, seat):
+        ver = self._ver
+        res = []
+        cnt, k, a, t = _counts(self.hands[seat])
+        for _ in search_steps(cnt, k, a, t, self.base, self.sanzoku[seat], self.anyone, 0, 0, 0, res):
+            yield
+        if self._ver == ver:        # the deal has not moved on meanwhile
+            self._plays = (ver, seat, res[0])
 
     def check(self, action, seat):
         if self.turn < 0:
@@ -767,7 +792,7 @@ class KakkuriDeal(Deal):
         if seat is None or seat < 0 or seat >= self.nseats or not self.inp[seat]:
             return "Not in this deal"
         self.choices(seat)
-        if action in self._cache[3]:
+        if action in self._cache[2]:
             return None
         return self._why(action, seat)
 

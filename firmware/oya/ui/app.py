@@ -178,16 +178,26 @@ class App:
         self._prefetch = list(names)
 
     def idle(self):
-        """One module asked for by prefetch(); True when one was imported."""
-        if not self._prefetch:
-            return False
-        name = self._prefetch.pop(0)
-        if name not in sys.modules:
-            try:
-                __import__(name)
-            except ImportError:
-                pass            # the key that needs it will say so
-        return True
+        """Work for an idle pass of the device loop: one module asked for by
+        prefetch(), or a slice of the screen's own work (its idle(): the
+        play screen's search for a decision's choices). 0: nothing done, 1:
+        something done, IDLE_REDRAW: done, and the screen changed."""
+        if self._prefetch:
+            name = self._prefetch.pop(0)
+            if name not in sys.modules:
+                try:
+                    __import__(name)
+                except ImportError:
+                    pass            # the key that needs it will say so
+            return 1
+        work = getattr(self.top(), "idle", None)
+        if work is None:
+            return 0
+        try:
+            return work()
+        except Exception as e:
+            self.fail(e)
+            return IDLE_REDRAW
 
     def _journaled(self):
         """The session whose journal may owe files (in play, or just drawn)."""
@@ -497,15 +507,20 @@ async def run(app, frame_ms=10):
         elif app.owes():    # one file a pass, between sleeps: buttons are polled in between
             app.settle()
             busy = True
-        elif app.idle():    # or one module the next screen wants
-            busy = True
-        elif busy:          # the first idle pass after some work (asking for the free
-            busy = False    # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
-            idle_collect()
+        else:
+            work = app.idle()   # or one module the next screen wants, or a slice of its work
+            if work:
+                busy = True
+                if work == IDLE_REDRAW:
+                    render(app)
+            elif busy:      # the first idle pass after some work (asking for the free
+                busy = False    # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
+                idle_collect()
         await sleep_ms(frame_ms)
 
 
 IDLE_GC_FREE = 48 * 1024
+IDLE_REDRAW = 2         # App.idle(): the work done changed the screen
 
 
 def idle_collect(free=IDLE_GC_FREE):

@@ -17,6 +17,23 @@ PEEK = 3
 RESULTS = 4
 
 BOT_DELAY_MS = 400
+# A decision whose choices take a long search (Kakkuri: over 1,000 plays for
+# some hands) is made in steps: SYNC_STEPS in the key that leads to it (most
+# searches end within them: the screen is as it would be), the rest
+# IDLE_STEPS a pass on the device loop's idle passes while the hand-off or
+# the bot's delay is on screen; a key that needs the choices before then
+# finishes the search itself.
+SYNC_STEPS = 150
+IDLE_STEPS = 150
+
+
+def run_steps(work, n):
+    """Advance the generator `work` by up to n steps; True when it is done."""
+    for _ in work:
+        n -= 1
+        if n <= 0:
+            return False
+    return True
 
 
 def _amount(args):
@@ -116,6 +133,7 @@ class PlayScreen(Screen):
         self.peek_seat = -1
         self.bot_due = None
         self.entries = None
+        self.work = None         # a search in steps for the choices (see SYNC_STEPS)
         self.result_lines = None
         self.result_top = 0
         self.acting = -1         # the seat deciding (the turn, or an out-of-turn seat)
@@ -148,12 +166,14 @@ class PlayScreen(Screen):
             return
         seat = deal.turn if self.acting < 0 else self.acting
         self.acting = seat
-        self.entries = group_choices(deal, seat, self.lang())
-        if self.others(deal, seat):
-            self.entries.append((t("others", self.lang()), None, None))
-        if self.app.printer() is not None and not self.is_bot(seat) and self.private_cards(seat):
-            self.entries.append((t("print_cards", self.lang()), None, None))
-        self.cursor = min(self.cursor, max(0, len(self.entries) - 1))
+        steps = getattr(deal, "choices_steps", None)
+        work = steps(seat) if steps is not None else None
+        if work is not None and not run_steps(work, SYNC_STEPS):
+            self.entries = None             # made on idle passes (idle()) or by the next key
+            self.work = work
+        else:
+            self.work = None
+            self.make_entries()
         if self.is_bot(seat):
             self.state = DECIDE
             self.bot_due = self.app.now + BOT_DELAY_MS
@@ -161,6 +181,35 @@ class PlayScreen(Screen):
             self.state = HANDOFF
         else:
             self.state = DECIDE
+
+    def make_entries(self):
+        deal = self.s.match.deal
+        seat = self.acting
+        self.entries = group_choices(deal, seat, self.lang())
+        if self.others(deal, seat):
+            self.entries.append((t("others", self.lang()), None, None))
+        if self.app.printer() is not None and not self.is_bot(seat) and self.private_cards(seat):
+            self.entries.append((t("print_cards", self.lang()), None, None))
+        self.cursor = min(self.cursor, max(0, len(self.entries) - 1))
+
+    def ensure_entries(self):
+        """The choices now: what is left of a search in steps, done at once."""
+        if self.entries is None and self.work is not None:
+            run_steps(self.work, 1 << 30)
+            self.work = None
+            self.make_entries()
+
+    def idle(self):
+        """IDLE_STEPS of a search in steps (App.idle): 0 nothing to do, 1
+        worked, 2 finished (the screen may show more rows of the table)."""
+        if self.work is None:
+            return 0
+        if not run_steps(self.work, IDLE_STEPS):
+            return 1
+        self.work = None
+        if self.entries is None:
+            self.make_entries()
+        return 2
 
     # -- drawing ------------------------------------------------------------------
     def draw(self, g):
@@ -199,7 +248,12 @@ class PlayScreen(Screen):
     # hint, the private cards, the choices) at the bottom. Moving between
     # them redraws the title and the bottom rows only, not the whole panel.
     def table_rows(self):
-        nchoice = len(self.entries) if self.entries and not self.is_bot(self.acting) else 1
+        if self.is_bot(self.acting):
+            nchoice = 1
+        elif self.entries is None and self.work is not None:
+            nchoice = 4                 # a search in steps: a long one finds many plays
+        else:
+            nchoice = len(self.entries) or 1
         return max(1, ROWS - 1 - min(nchoice, 4))
 
     def put_table(self, g, rows, lines):
@@ -298,8 +352,9 @@ class PlayScreen(Screen):
             msg = wrap(self.msg)[:2]
             lines = msg + lines
         r = self.put_table(g, table_rows, lines)
-        if self.is_bot(seat):
-            g.put(r, "  (%s) %s" % (t("bot", L), t("thinking", L)))
+        if self.is_bot(seat) or self.entries is None:
+            # (a person's choices still being searched: on the next idle passes)
+            g.put(r, "  (%s) %s" % (t("bot", L), t("thinking", L)) if self.is_bot(seat) else "  ...")
             r += 1
             while r < ROWS:
                 g.put(r, "")
@@ -323,6 +378,8 @@ class PlayScreen(Screen):
 
     # -- keys -----------------------------------------------------------------------
     def key(self, k):
+        if self.state != INTRO and self.state != RESULTS:
+            self.ensure_entries()
         if self.state == INTRO:
             if k == keys.OK:
                 self.app.begin_deal()
@@ -415,6 +472,7 @@ class PlayScreen(Screen):
     def tick(self, now):
         if self.state == DECIDE and self.is_bot(self.acting) and self.bot_due is not None and now >= self.bot_due:
             self.bot_due = None
+            self.ensure_entries()
             deal = self.s.match.deal
             self.take(self.app.bot_action(deal, self.acting), self.acting)
             return True

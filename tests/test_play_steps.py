@@ -1,0 +1,147 @@
+"""A decision whose choices take a long search is made in steps (Kakkuri: a
+hand holding the three wilds on an open table has over 1,000 plays, ~300 ms
+of the RP2040): the key that leads to it searches SYNC_STEPS, the device
+loop's idle passes the rest, and a key pressed before they are done finishes
+the search itself. None of it changes the game."""
+import os
+import random
+import tempfile
+
+
+import tools  # noqa: F401  (firmware/ on sys.path)
+from oya import GAMES
+from oya.games import kakkuri as KK
+from oya.ui import app as A
+from oya.ui import keys as K
+from oya.ui import play as P
+
+from tests.test_ui_app import new_table
+
+
+def _hands(n=400, seed=1):
+    yield bytes([46, 19, 4, 11, 7, 14, 8, 0]), 0         # the three wilds among 8, an open table
+    r = random.Random(seed)
+    deck = list(range(48))
+    for _ in range(n):
+        r.shuffle(deck)
+        yield bytes(deck[:r.choice((6, 8))]), r.choice((0, 0, 1, 3, 5, 8, 11, 12))
+
+
+def test_the_search_in_steps_finds_what_the_search_finds():
+    steps = []
+    for hand, base in _hands():
+        cnt, k, a, t = KK._counts(hand)
+        res = []
+        n = sum(1 for _ in KK.search_steps(cnt, k, a, t, base, False, True, res=res))
+        assert res == [KK.search(cnt, k, a, t, base, False, True)]
+        steps.append(n)
+    assert max(steps) > 1000 and min(steps) < 10         # both kinds were tried
+
+
+def test_a_hand_with_the_three_wilds_on_an_open_table_lists_each_play_once():
+    hand = bytes([46, 19, 4, 11, 7, 14, 8, 0])           # taiko, kuro-hibashi, aka-choro among 8
+    plays = KK.legal_plays(hand, 0, False, True)
+    assert len(plays) == len(set(plays)) > 1000
+    for p in plays[::97]:
+        assert KK.play_order(p, 0, False, True) is not None
+
+
+def _play_kakkuri(monkeypatch, tmp_path, sync, idle, drive_idle):
+    """A Kakkuri match, OK on every screen, four deals; -> (screens after each
+    key, or None where a search was still open; the deferrals seen; the
+    match's actions and chips)."""
+    monkeypatch.chdir(tempfile.mkdtemp(dir=str(tmp_path)))      # a fresh flash
+    monkeypatch.setattr(P, "SYNC_STEPS", sync)
+    monkeypatch.setattr(P, "IDLE_STEPS", idle)
+    r = random.Random(7)
+    monkeypatch.setattr(os, "urandom", lambda n: bytes(r.getrandbits(8) for _ in range(n)))
+    app = A.App()
+    new_table(app, GAMES.index("kakkuri"))
+    screens = []
+    deferred = 0
+    acts = []
+    for step in range(3000):
+        top = app.top()
+        if getattr(top, "work", None) is not None:
+            deferred += 1
+            assert top.entries is None
+            if drive_idle(step):
+                passes = 0
+                while True:
+                    w = app.idle()
+                    passes += 1
+                    if w == A.IDLE_REDRAW:
+                        break
+                    assert w == 1 and passes < 10000
+                assert top.work is None and top.entries is not None
+                assert top.entries == _fresh_entries(top)
+            else:
+                screens.append(None)          # the key below finishes the search itself
+                app.key(K.OK)
+                continue
+        text = app.screen_text()
+        screens.append(text)
+        if text.startswith("Match over"):
+            break
+        if app.session.match.deal_no >= 4 and text.startswith("Deal "):
+            acts.append((app.session.match.ledger.chips[:], list(app.session.acts)))
+            app.key(K.BACK)
+            while not app.screen_text().split("\n")[0].startswith("Paused"):
+                app.key(K.BACK)
+            for _ in range(5):
+                app.key(K.DOWN)
+            app.key(K.OK)
+            continue
+        app.key(K.OK)
+    else:
+        raise AssertionError("the match did not end")
+    return screens, deferred, acts
+
+
+def _fresh_entries(screen):
+    """The entries the play screen makes at once, for comparison."""
+    saved = screen.entries
+    screen.make_entries()
+    fresh, screen.entries = screen.entries, saved
+    return fresh
+
+
+def test_choices_made_in_steps_change_nothing_in_the_game(monkeypatch, tmp_path):
+    base, none, acts = _play_kakkuri(monkeypatch, tmp_path, 1 << 30, 1, lambda i: True)
+    assert none == 0
+    for drive in (lambda i: True, lambda i: i % 3 != 0):
+        screens, deferred, acts2 = _play_kakkuri(monkeypatch, tmp_path, 1, 2, drive)
+        assert deferred > 20
+        assert acts2 == acts                  # the same deals, actions and chips
+        assert len(screens) == len(base)
+        compared = 0
+        for a, b in zip(screens, base):
+            if a is not None:
+                assert a == b
+                compared += 1
+        assert compared > len(base) // 2
+
+
+def test_a_person_deciding_at_once_sees_the_table_while_the_search_ends(monkeypatch, tmp_path):
+    """No hand-off (one person): the decision screen comes at once, with
+    '...' where the choices go; the idle passes bring them."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(P, "SYNC_STEPS", 1)
+    app = A.App()
+    new_table(app, GAMES.index("kakkuri"), bots=6)       # seven seats, one person
+    found = False
+    for _ in range(400):
+        top = app.top()
+        if getattr(top, "work", None) is not None and top.state == P.DECIDE and not top.is_bot(top.acting):
+            rows = app.screen_text().split("\n")
+            assert "  ..." in rows and "(bot)" not in rows[-1]
+            while app.idle() != A.IDLE_REDRAW:
+                pass
+            assert "  ..." not in app.screen_text().split("\n")
+            found = True
+            break
+        if isinstance(top, P.PlayScreen) and top.state == P.DECIDE and top.is_bot(top.acting):
+            app.tick(app.now + 1000)
+        else:
+            app.key(K.OK)
+    assert found
