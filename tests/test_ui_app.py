@@ -277,3 +277,40 @@ def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(fl
     app.key(K.OK)                                       # New table -> the game list
     app.key(K.OK)                                       # the first game -> its rulesets
     assert app._prefetch == ["oya.games." + GAMES[0], "oya.ui.table"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rulesets_are_scanned_while_the_game_list_is_shown(flash, game):
+    """One file an idle pass while the game list waits for its reader; the
+    pick of a game then lists that game's rulesets from that scan (it scans
+    nothing itself), as a scan made at the pick lists them."""
+    import shutil
+    from oya.ui import setup
+    shutil.copytree(os.path.join(tools.FIRMWARE, "rulesets"), str(flash / "rulesets"))   # as deployed, index too
+    shown = {}
+    for ahead in (False, True):
+        app = App()
+        app.key(K.OK)                                   # New table -> the game list
+        if ahead:
+            passes = 0
+            while app.idle():
+                passes += 1
+            assert len(app.scanned) == 10 and passes >= 10
+
+            def no_scan(*a):
+                raise AssertionError("the pick scanned the rulesets again")
+            real, setup.Scan = setup.Scan, no_scan
+        else:
+            assert app.scanned is None
+        try:
+            for _ in range(GAMES.index(game)):
+                app.key(K.DOWN)
+            app.key(K.OK)                               # the game -> its rulesets
+        finally:
+            if ahead:
+                setup.Scan = real
+        assert app.scanned is None
+        shown[ahead] = app.screen_text()
+    assert shown[True] == shown[False] and shown[True].startswith("Ruleset")
+    names = [f[2] for f in setup.list_rulesets(game)]
+    assert names and all(n[:10] in shown[True] for n in names[:3])

@@ -95,6 +95,7 @@ class Journal:
         self.tail = []            # what load() found after the record
         self._rslot = 1           # the record file (of _files()) written last
         self._tslot = 1           # the tail file (of _tails()) written last
+        self._doomed = []         # files a lazy clear() still has to remove, in order
 
     def _files(self):
         return (self.path, self.path + ".old", self.path + ".tmp")
@@ -104,6 +105,7 @@ class Journal:
 
     def save(self, record):
         """`record` (JSON data) written over the older of the two files."""
+        self.finish()
         self.seq += 1
         files = self._files()
         if self.seq == 1:
@@ -120,6 +122,7 @@ class Journal:
     def save_tail(self, tail):
         """`tail` (a JSON list: what was done since the last save()) beside
         the record; load() gives it back as `self.tail`."""
+        self.finish()
         self._tslot ^= 1          # never over the last tail: it is what a cut leaves
         write(self._tails()[self._tslot], self.seq, tail)
 
@@ -128,6 +131,7 @@ class Journal:
         Raises JournalCorrupt when the record or its previous copy exists but
         none is intact. A broken .tmp alone (older firmware's) is a save the
         power cut short, not corruption."""
+        self.finish()
         best = None
         seen = False
         tmp = self.path + ".tmp"
@@ -167,6 +171,7 @@ class Journal:
 
     def quarantine(self):
         """Keep a copy of unreadable files as .bad and start clean."""
+        self.finish()
         for p in self._tails():
             remove_file(p)
         for p in self._files():
@@ -176,14 +181,36 @@ class Journal:
         self.seq = 0
         self._rslot = self._tslot = 1
 
-    def clear(self):
-        # the newest record goes last: a power cut on the way leaves it (the
-        # last state kept), never the older copy behind it
+    def clear(self, extra=(), lazy=False):
+        """Remove the journal's files and `extra` (files kept beside it: the
+        recall), the newest record last: a power cut on the way leaves it
+        (the last state kept), never the older copy behind it. Only files
+        that are there (one listing of the folder: removing a missing file
+        costs littlefs a lookup). With `lazy`, one file per step(): each
+        removal is a commit to the directory's log (the device loop spreads
+        them over its passes); anything else done with the journal first
+        finishes them."""
         files = self._files()
         newest = files[self._rslot]
-        for p in self._tails() + files:
-            if p != newest:
-                remove_file(p)
-        remove_file(newest)
+        order = [p for p in tuple(extra) + self._tails() + files if p != newest] + [newest]
+        head, _, _ = self.path.rpartition("/")
+        try:
+            here = os.listdir(head or ".")
+            order = [p for p in order if p.rpartition("/")[2] in here]
+        except OSError:
+            pass
+        self._doomed = order
         self.seq = 0
         self._rslot = self._tslot = 1
+        if not lazy:
+            self.finish()
+
+    def step(self):
+        """Remove the next file of a lazy clear(); True when more are left."""
+        if self._doomed:
+            remove_file(self._doomed.pop(0))
+        return bool(self._doomed)
+
+    def finish(self):
+        while self._doomed:
+            self.step()

@@ -160,8 +160,8 @@ class Session:
         self.pending = 0
         self._recall_due = None
         if self.journal is not None:
-            self._clear_recall()
-            self.journal.clear()
+            # on the device, one file a pass after the frame (App.settle)
+            self.journal.clear(self._slots(), getattr(self.journal, "lazy", False))
 
     # -- recall ---------------------------------------------------------------------
     def _slot(self, i):
@@ -174,12 +174,21 @@ class Session:
         # play in the record, ends again on resume and writes it again
         write(self._slot(seq % RECALL), seq, entry)
 
+    def _slots(self):
+        return tuple(self._slot(i) for i in range(RECALL + 1))    # (.r10: older firmware's)
+
     def _clear_recall(self):
         if self.journal is None:
             return
+        import os
         from oya.journal import remove_file
-        for i in range(RECALL + 1):
-            remove_file(self._slot(i))
+        try:
+            here = os.listdir(self.journal.path.rpartition("/")[0] or ".")
+        except OSError:
+            here = None
+        for p in self._slots():
+            if here is None or p.rpartition("/")[2] in here:    # (a missing file costs a lookup)
+                remove_file(p)
 
     @property
     def recall(self):

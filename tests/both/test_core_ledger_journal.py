@@ -261,3 +261,31 @@ def test_a_record_left_by_older_firmware_as_tmp_is_loaded():
     assert Journal(path).load() == {"v": 6}
     j.clear()
     assert Journal(path).load() is None
+
+
+def test_a_lazy_clear_removes_one_file_a_step_the_record_last():
+    """The device spreads a finished match's removals over its loop passes
+    (each is a littlefs commit); the newest record goes last, and any other
+    use of the journal finishes the clear first."""
+    path = _fresh_dir("lazy")
+    j = Journal(path)
+    j.save({"v": 1})
+    j.save({"v": 2})
+    j.save_tail([5])
+    with open(path + ".r3", "wb") as f:
+        f.write(b"x")
+    j.clear((path + ".r3", path + ".r4"), True)         # .r4 is not there: not on the list
+    assert len(j._doomed) == 4 and j._doomed[-1] == path + ".old"     # record 2, the newest
+    steps = 0
+    while True:
+        assert Journal(path).load() == {"v": 2}          # until the last removal, the last state
+        steps += 1
+        if not j.step():
+            break
+    assert steps == 4 and Journal(path).load() is None
+    j.save({"v": 1})
+    j.save({"v": 2})
+    j.clear((), True)
+    j.save({"new": 1})                                   # finishes the clear, then writes
+    j2 = Journal(path)
+    assert j2.load() == {"new": 1} and j2.seq == 1

@@ -163,7 +163,7 @@ class Reference:
         saves, writes = self.saves, self.writes
         # a record is kept once its file is written: load() takes the newest
         # intact one of the two
-        orig_save, orig_clear, orig_count = J.save, J.clear, fl._count_op
+        orig_save, orig_step, orig_count = J.save, J.step, fl._count_op
         orig_tail = J.save_tail
         ops = {}
         last = {}
@@ -194,12 +194,15 @@ class Reference:
                 rec["deal"]["acts"] = rec["deal"]["acts"] + list(tail)
                 saves.append((k, ops["last_write"] + 1, json.dumps(rec, sort_keys=True)))
 
-        def clear(this):
+        def step(this):
+            # a clear() removes its files one step() at a time (on the
+            # device, one a loop pass): the match is gone once the last is
             k = fl.ops
-            orig_clear(this)
-            if this.path.endswith("/match"):
-                saves.append((k, fl.ops, None))       # gone once every file is removed
-        J.save, J.clear, J.save_tail = save, clear, save_tail
+            more = orig_step(this)
+            if this.path.endswith("/match") and not this._doomed:
+                saves.append((k, fl.ops, None))
+            return more
+        J.save, J.step, J.save_tail = save, step, save_tail
         fl._count_op = count_op
         self._chips = None
 

@@ -95,6 +95,7 @@ class App:
         self._starting = None      # (session, bots) of a new table, shown its first dealer
         self._table = None         # (deal number, actions taken, its table lines): see table_lines
         self._prefetch = []        # modules the next screen will want, imported while idle
+        self.scanned = None        # the rulesets found while the game list was shown (oya.ui.setup)
         self._home_resume = False  # the home menu offers Resume
         self.renderer = None
         self._clock = (now, 0)     # (tick when the match in play was (re)started, ms played before)
@@ -174,7 +175,9 @@ class App:
         """Import these modules on the next idle passes (idle()), one a pass:
         the key that needs one then finds it loaded (a game's engine is
         100-250 ms to import from flash on the RP2040; while a screen waits
-        for its reader that time is free)."""
+        for its reader that time is free). An item may also be a generator:
+        work done one step a pass (the ruleset scan while the game list is
+        shown)."""
         self._prefetch = list(names)
 
     def idle(self):
@@ -183,12 +186,23 @@ class App:
         play screen's search for a decision's choices). 0: nothing done, 1:
         something done, IDLE_REDRAW: done, and the screen changed."""
         if self._prefetch:
-            name = self._prefetch.pop(0)
-            if name not in sys.modules:
+            name = self._prefetch[0]
+            if not isinstance(name, str):
+                try:
+                    next(name)
+                    return 1
+                except StopIteration:
+                    pass
+                except Exception as e:
+                    self._prefetch.pop(0)
+                    self.fail(e)
+                    return IDLE_REDRAW
+            elif name not in sys.modules:
                 try:
                     __import__(name)
                 except ImportError:
                     pass            # the key that needs it will say so
+            self._prefetch.pop(0)
             return 1
         work = getattr(self.top(), "idle", None)
         if work is None:
@@ -204,16 +218,20 @@ class App:
         return self.session or (self._starting and self._starting[0])
 
     def owes(self):
-        """Whether the match's journal still has files to write."""
+        """Whether the match's journal still has files to write (or, the
+        match over, to remove)."""
         s = self._journaled()
-        return s is not None and bool(s.pending)
+        return (s is not None and bool(s.pending)) or bool(self.match_j._doomed)
 
     def settle(self):
-        """Write one file the match's journal still owes (the device loop
-        calls this after the frame is sent: see oya.session). True when more
-        is left."""
-        if self.owes():
-            return self._journaled().flush(True)
+        """Write (or remove) one file the match's journal still owes (the
+        device loop calls this after the frame is sent: see oya.session).
+        True when more is left."""
+        if self.match_j._doomed:
+            return self.match_j.step() or self.owes()
+        s = self._journaled()
+        if s is not None and s.pending:
+            return s.flush(True)
         return False
 
     def screen_text(self):

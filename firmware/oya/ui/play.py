@@ -18,20 +18,30 @@ RESULTS = 4
 
 BOT_DELAY_MS = 400
 # A decision whose choices take a long search (Kakkuri: over 1,000 plays for
-# some hands) is made in steps: SYNC_STEPS in the key that leads to it (most
-# searches end within them: the screen is as it would be), the rest
-# IDLE_STEPS a pass on the device loop's idle passes while the hand-off or
-# the bot's delay is on screen; a key that needs the choices before then
-# finishes the search itself.
-SYNC_STEPS = 150
-IDLE_STEPS = 150
+# some hands, ~0.5 ms a step on the RP2040) is made in steps: up to SYNC_MS
+# (or SYNC_STEPS) in the key that leads to it (most searches end within it:
+# the screen is as it would be), the rest IDLE_MS (IDLE_STEPS) a pass on the
+# device loop's idle passes while the hand-off or the bot's delay is on
+# screen; a key that needs the choices before then finishes the search
+# itself. Where the clock does not run while the code does (the simulator's
+# virtual one, CPython) the steps alone count.
+SYNC_MS = 15
+IDLE_MS = 20
+SYNC_STEPS = 300
+IDLE_STEPS = 300
+try:
+    from time import ticks_ms, ticks_diff
+except ImportError:         # CPython without the simulator's clock
+    ticks_ms = None
 
 
-def run_steps(work, n):
-    """Advance the generator `work` by up to n steps; True when it is done."""
+def run_steps(work, n, ms=0):
+    """Advance the generator `work` by up to n steps, or for `ms`
+    milliseconds where there is a clock; True when it is done."""
+    t0 = ticks_ms() if ms and ticks_ms is not None else None
     for _ in work:
         n -= 1
-        if n <= 0:
+        if n <= 0 or (t0 is not None and ticks_diff(ticks_ms(), t0) >= ms):
             return False
     return True
 
@@ -168,7 +178,7 @@ class PlayScreen(Screen):
         self.acting = seat
         steps = getattr(deal, "choices_steps", None)
         work = steps(seat) if steps is not None else None
-        if work is not None and not run_steps(work, SYNC_STEPS):
+        if work is not None and not run_steps(work, SYNC_STEPS, SYNC_MS):
             self.entries = None             # made on idle passes (idle()) or by the next key
             self.work = work
         else:
@@ -204,7 +214,7 @@ class PlayScreen(Screen):
         worked, 2 finished (the screen may show more rows of the table)."""
         if self.work is None:
             return 0
-        if not run_steps(self.work, IDLE_STEPS):
+        if not run_steps(self.work, IDLE_STEPS, IDLE_MS):
             return 1
         self.work = None
         if self.entries is None:
