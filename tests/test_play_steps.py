@@ -7,6 +7,8 @@ import os
 import random
 import tempfile
 
+import pytest
+
 
 import tools  # noqa: F401  (firmware/ on sys.path)
 from oya import GAMES
@@ -145,3 +147,42 @@ def test_a_person_deciding_at_once_sees_the_table_while_the_search_ends(monkeypa
         else:
             app.key(K.OK)
     assert found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deal_shuffled_ahead_is_the_deal_its_seed_makes(game):
+    """Match.prepare(seed) shuffles ahead (the device does it while the
+    deal's commitment is on screen); start_deal(seed) takes that stock, and
+    the deal is the one the seed makes without it. Another seed ignores it."""
+    from oya.games import load
+    from oya import rules
+    mod = load(game)
+    names = ["P%d" % i for i in range(mod.MATCH.SEATS[0])]
+
+    def deal_of(seed, ahead=None):
+        m = mod.MATCH(rules.defaults(mod.OPTIONS), names, None, 0, None)
+        if ahead is not None:
+            m.prepare(ahead)
+        d = m.start_deal(seed)
+        assert m._ready is None
+        return list(d.events), bytes(d.stock.remaining())
+    a, b = bytes(range(32)), bytes(range(1, 33))
+    plain = deal_of(a)
+    assert deal_of(a, a) == plain
+    assert deal_of(a, b) == plain
+    assert deal_of(b) != plain
+
+
+def test_the_intro_screen_shuffles_the_next_deal_on_an_idle_pass(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    app = A.App()
+    new_table(app, GAMES.index("oicho"))
+    top = app.top()
+    assert isinstance(top, P.PlayScreen) and top.state == P.INTRO
+    while app.idle():
+        pass
+    m = app.session.match
+    ready = m._ready
+    assert ready is not None and ready[0] is app.pending_seed()
+    app.key(K.OK)                                     # the deal starts from that stock
+    assert m._ready is None and m.deal.stock is ready[2]

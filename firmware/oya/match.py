@@ -29,6 +29,7 @@ class Match:
         self.deal = None
         self.deal_seed = None
         self.started = 0          # deals begun, void ones included (seed index)
+        self._ready = None        # (seed, deck, stock): a shuffle made ahead (prepare)
         self.history = None       # a list to keep finished deals in (host tools)
         self.intro = []           # events of the first-dealer draw
 
@@ -82,11 +83,26 @@ class Match:
             return start_deal(self)
         if seed is None:
             seed = self.next_seed()
-        src = stock.fixed(cards) if cards is not None else stock.shuffled(self.deck(), seed)
+        if cards is not None:
+            src = stock.fixed(cards)
+        else:
+            deck = self.deck()
+            r = self._ready
+            src = r[2] if r is not None and r[0] == seed and r[1] == deck else stock.shuffled(deck, seed)
+        self._ready = None
         self.deal_seed = seed
         self.started += 1
         self.deal = self.DEAL(self, self.dealer, src)
         return self.deal
+
+    def prepare(self, seed):
+        """Shuffle the deck for the deal `seed` will start, ahead of it (the
+        device does it while the deal's commitment is on screen: the shuffle
+        was a quarter of the key that starts a deal on the RP2040);
+        start_deal(seed) takes it. The same stock start_deal would make."""
+        if not self.table:
+            deck = self.deck()
+            self._ready = (seed, deck, stock.shuffled(deck, seed))
 
     def finish_deal(self):
         d = self.deal

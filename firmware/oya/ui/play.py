@@ -144,6 +144,7 @@ class PlayScreen(Screen):
         self.bot_due = None
         self.entries = None
         self.work = None         # a search in steps for the choices (see SYNC_STEPS)
+        self.prepared = None     # the seed of the deal shuffled ahead (idle)
         self.result_lines = None
         self.result_top = 0
         self.acting = -1         # the seat deciding (the turn, or an out-of-turn seat)
@@ -210,9 +211,17 @@ class PlayScreen(Screen):
             self.make_entries()
 
     def idle(self):
-        """IDLE_STEPS of a search in steps (App.idle): 0 nothing to do, 1
-        worked, 2 finished (the screen may show more rows of the table)."""
+        """Work for an idle pass (App.idle): the next deal's shuffle while
+        its commitment is shown, or IDLE_STEPS of a search in steps. 0
+        nothing to do, 1 worked, 2 a search finished (the screen may show
+        more rows of the table)."""
         if self.work is None:
+            if self.state == INTRO and self.s is not None and not self.s.match.table:
+                seed = self.app.pending_seed()
+                if self.prepared is not seed:
+                    self.prepared = seed
+                    self.s.match.prepare(seed)
+                    return 1
             return 0
         if not run_steps(self.work, IDLE_STEPS, IDLE_MS):
             return 1
