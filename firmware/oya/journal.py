@@ -43,6 +43,17 @@ def _exists(path):
         return False
 
 
+def present(paths):
+    """Those of `paths` (in one folder) that are there, by one listing of the
+    folder: on littlefs, removing or opening a missing file costs a lookup."""
+    head = paths[0].rpartition("/")[0] if paths else ""
+    try:
+        here = os.listdir(head or ".")
+    except OSError:
+        return list(paths)
+    return [p for p in paths if p.rpartition("/")[2] in here]
+
+
 def remove_file(path):
     """Remove `path` if it is there."""
     try:
@@ -185,21 +196,13 @@ class Journal:
         """Remove the journal's files and `extra` (files kept beside it: the
         recall), the newest record last: a power cut on the way leaves it
         (the last state kept), never the older copy behind it. Only files
-        that are there (one listing of the folder: removing a missing file
-        costs littlefs a lookup). With `lazy`, one file per step(): each
+        that are there (present()). With `lazy`, one file per step(): each
         removal is a commit to the directory's log (the device loop spreads
         them over its passes); anything else done with the journal first
         finishes them."""
         files = self._files()
         newest = files[self._rslot]
-        order = [p for p in tuple(extra) + self._tails() + files if p != newest] + [newest]
-        head, _, _ = self.path.rpartition("/")
-        try:
-            here = os.listdir(head or ".")
-            order = [p for p in order if p.rpartition("/")[2] in here]
-        except OSError:
-            pass
-        self._doomed = order
+        self._doomed = present([p for p in tuple(extra) + self._tails() + files if p != newest] + [newest])
         self.seq = 0
         self._rslot = self._tslot = 1
         if not lazy:

@@ -180,15 +180,9 @@ class Session:
     def _clear_recall(self):
         if self.journal is None:
             return
-        import os
-        from oya.journal import remove_file
-        try:
-            here = os.listdir(self.journal.path.rpartition("/")[0] or ".")
-        except OSError:
-            here = None
-        for p in self._slots():
-            if here is None or p.rpartition("/")[2] in here:    # (a missing file costs a lookup)
-                remove_file(p)
+        from oya.journal import present, remove_file
+        for p in present(self._slots()):
+            remove_file(p)
 
     @property
     def recall(self):
