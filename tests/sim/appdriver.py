@@ -101,6 +101,7 @@ class AppDriver:
         self.lang = 1 if lang in ("ja", 1) else 0
         self.r = random.Random(rng_seed if rng_seed is not None else seed)
         self.nframes = 0
+        self.piece = None              # at most this many ms between frame checks (None: as each call says)
         self.ok_held = False
         self.last_peek = None          # (seat, card rows) of the last peek frame
         self.stats = {"frames": 0, "checked": 0, "unchecked": 0, "peeks": 0, "redraws": 0,
@@ -136,7 +137,10 @@ class AppDriver:
 
     # -- time and buttons, with a check after each piece ----------------------------------
     def advance(self, ms, piece=None):
-        """Let `ms` pass; frames are checked as they appear."""
+        """Let `ms` pass; frames are checked as they appear (every `piece` ms,
+        or self.piece when that is shorter)."""
+        if self.piece is not None and (piece is None or piece > self.piece):
+            piece = self.piece
         if piece is None:
             self.sim.advance(ms)
             self.check_new_frames()
@@ -477,6 +481,10 @@ class AppDriver:
         if getattr(top, "entry", None) is not None:
             self.enter_card(top)
             return
+        for _ in range(200):
+            if top.entries is not None:
+                break
+            self.advance(100, piece=100)   # the choices still searched on idle passes: wait, as a person does
         entries = top.entries
         real = [i for i, e in enumerate(entries) if e[1] is not None]
         i = self.r.choice(real)

@@ -360,3 +360,33 @@ def test_the_readme_animation_shows_the_deal_flow_it_describes():
     assert receipt.count("Commit:") >= 2 and "Seed:" in receipt   # commitment, then the record
     from PIL import Image
     assert Image.open(gif).n_frames == len(titles)
+
+
+def test_kakkuri_with_its_play_searches_in_small_steps_every_frame_checked():
+    """The searches for Kakkuri's plays made a few steps a pass (as the
+    RP2040 makes the long ones): the device loop runs them between frames,
+    redraws when one ends, and every frame stays right."""
+    d = driver("kakkuri")
+    P = d.P                              # the simulator's own module table
+    P.SYNC_STEPS = 1
+    P.IDLE_STEPS = 3
+    finished = []
+    idle = P.PlayScreen.idle
+
+    def counted(self):
+        r = idle(self)
+        if r == 2:
+            finished.append(1)
+        return r
+    P.PlayScreen.idle = counted
+    d.piece = 10                         # a frame check every loop pass: the redraws are frames too
+    try:
+        d.new_table("kakkuri", ruleset="Quick", seats=3, humans=2)
+        deals = d.play_match()
+        d.expect_title("match_end")
+        assert deals >= 1 and len(finished) > 10
+        assert d.findings == [] and d.stats["unchecked"] <= 1
+        s = d.sim.summary()
+        assert s["crashed"] is None and s["errors"] == []
+    finally:
+        d.close()
