@@ -92,19 +92,16 @@ _UTAZU = const(2)
 _PLAY = const(3)
 PHASES = ("over", "fuwari", "utazu", "play")
 
-OPTIONS = (
-    ("players", 7, (6, 7, 8)),
-    ("starting_chips", 20, 1, 999),
-    ("ori_window", "first_round_only", ("first_round_only", "any_time_before_playing")),
-    ("after_twelve", "anyone", ("anyone", "same_turn_only")),
-    ("pass_circle", "return_to_last_player", ("return_to_last_player", "including_last_player")),
-    ("eight_player_stock", "forced_out_hand", ("forced_out_hand",)),
-    ("fold_chip_no_winner", "returned", ("returned",)),
-    ("session_end", "time_limit", ("time_limit", "deal_count")),
-    ("session_minutes", 60, 5, 600),
-    ("session_deals", 20, 1, 999),
-    ("final_tiebreak", "shared_rank", ("shared_rank", "draw_cards")),
-)
+
+def __getattr__(name):
+    # OPTIONS (every option, its default and its check) is read by the setup
+    # screens, the ruleset reader and a resume, not in a deal: it lives in
+    # oya.games.kakkuri_options, which is dropped when play starts (~3 KB of RAM
+    # as .mpy, where a module's constants stay as long as any of its code)
+    if name == "OPTIONS":
+        from oya.games.kakkuri_options import OPTIONS
+        return OPTIONS
+    raise AttributeError(name)
 
 
 # -- pure functions -------------------------------------------------------------
@@ -270,6 +267,19 @@ _WILDSETS = ((0,), (1, 2), (3,))       # by number of wilds: bit 1 aka, bit 2 ta
 
 
 _POW13 = (1, 13, 169, 2197, 28561, 371293, 4826809)
+_SIEVE = const(8192)     # bits in search_steps' sieve of the plays found
+_SHORT = const(48)       # plays found before it makes one
+
+
+def _sift(sv, c):
+    """Mark code c in the sieve; True when its bit was clear (c is new)."""
+    h = (c ^ (c >> 13)) & (_SIEVE - 1)
+    b = 1 << (h & 7)
+    h >>= 3
+    if sv[h] & b:
+        return False
+    sv[h] |= b
+    return True
 
 
 def _code(used, st, last):
@@ -291,6 +301,12 @@ def _code(used, st, last):
     return PLAY + (((v * 12 + last - 1) * 2 + st[0]) * 2 + (1 if st[1] else 0)) * 2 + (1 if st[2] else 0)
 
 
+_USED = [0] * 13          # search()'s scratch (a search in steps has its own)
+_PER = [0] * 13
+_ST = [0, 0, 0, 0]
+_ZEROS = (0,) * 13
+
+
 def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     """Every legal play from a hand (cnt: ordinary cards per rank [13]; k, a, t:
     the kuro-hibashi, aka-choro, taiko in hand) on `base` (a rank, or 0 for
@@ -298,28 +314,46 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     instead one ordering of that play as tokens (rank * 4 + kind, kind 0
     ordinary, 1 kuro-hibashi, 2 aka-choro, 3 taiko), or None. afix / tfix fix
     the wilds' ranks (0 = any)."""
-    res = []
-    for _ in search_steps(cnt, k, a, t, base, sanzoku, anyone, want, afix, tfix, res):
-        pass
-    return res[0]
+    _USED[:] = _ZEROS
+    _PER[:] = _ZEROS
+    _ST[0] = _ST[1] = _ST[2] = _ST[3] = 0
+    rec, out, found = _searcher(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, _USED, _PER, _ST)
+    rec(base, True)     # (every label searches for its play's order: scratch kept, no generator)
+    if want:
+        return found[0] if found else None
+    return out
 
 
-def search_steps(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0, res=None):
-    """search() as a generator that yields once per unit of a play tried, so
-    that a long search can be spread over several passes of the device loop
-    (a hand of 8 holding the three wilds, on an open table, has over 1,000
-    plays: ~300 ms of the RP2040's CPU); the result is appended to `res`."""
-    used = [0] * 13       # ordinary cards used per rank
-    per = [0] * 13        # cards used per rank, wilds included
-    st = [0, 0, 0, 0]     # kuro used, aka rank, taiko rank, cards used
+def search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
+    """search()'s list of plays made in steps: a generator that yields after
+    the plays that start with each rank, so that a long search can be spread
+    over several passes of the device loop (a hand of 8 holding the three
+    wilds, on an open table, has over 1,000 plays: ~300 ms of the RP2040's
+    CPU); the list is appended to `res`. The plays come in the same order."""
+    rec, out, found = _searcher(cnt, k, a, t, sanzoku, anyone, 0, 0, 0, [0] * 13, [0] * 13, [0, 0, 0, 0])
+    for r in _succ(base, True, anyone):
+        rec(base, True, r)
+        yield
+    res.append(out)
+
+
+def _searcher(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st):
+    """The search's recursion and its results: (rec, out, found). `used`
+    (ordinary cards used per rank), `per` (cards used per rank, wilds
+    included), `st` (kuro used, aka rank, taiko rank, cards used): zeroed."""
     seq = []
     out = []
-    seen = set()          # out's codes: a list search made the search quadratic in the plays found
+    # past _SHORT plays, a sieve of the codes in `out`: a code whose bit is
+    # clear is new, only the rest are looked for in the list (searching the
+    # list for every code made the search quadratic; a set of 1,000 plays
+    # was 10 KB of heap); most searches find a few plays and make no sieve
+    sieve = [None]
     found = []
 
-    def rec(prev, first):
+    def rec(prev, first, only=0):
         for r in _succ(prev, first, anyone):
-            yield
+            if only and r != only:
+                continue
             wa = 1 if a and not st[1] and (not afix or afix == r) else 0
             wt = 1 if t and not st[2] and (not tfix or tfix == r) else 0
             kk0 = 1 if r == 3 and k and not st[0] else 0
@@ -366,14 +400,21 @@ def search_steps(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0, re
                                     if c == want:
                                         found.append(list(seq))
                                     elif st[3] < 6:
-                                        yield from rec(r, False)
+                                        rec(r, False)
                                     del seq[n0:]
                                 else:
-                                    if c not in seen:
-                                        seen.add(c)
+                                    sv = sieve[0]
+                                    if sv is None:
+                                        if c not in out:
+                                            out.append(c)
+                                            if len(out) == _SHORT:
+                                                sv = sieve[0] = bytearray(_SIEVE >> 3)
+                                                for x in out:
+                                                    _sift(sv, x)
+                                    elif _sift(sv, c) or c not in out:
                                         out.append(c)
                                     if st[3] < 6:
-                                        yield from rec(r, False)
+                                        rec(r, False)
                                 st[3] -= s
                                 if wm & 2:
                                     st[2] = 0
@@ -386,9 +427,7 @@ def search_steps(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0, re
                                     return
                             kk -= 1
 
-    yield from rec(base, True)
-    if res is not None:
-        res.append((found[0] if found else None) if want else out)
+    return rec, out, found
 
 
 def legal_plays(hand, base, sanzoku=False, anyone=True):
@@ -734,6 +773,8 @@ class KakkuriDeal(Deal):
         c = self._cache
         if c is None or c[0] != self._ver or c[1] != seat:
             out = self._choices(seat)
+            if seat != self.turn:
+                return out      # a fold at most: not cached over the turn's plays (a search)
             c = self._cache = (self._ver, seat, out)     # (no set beside it: up to ~1,100 plays)
         return list(c[2])
 
@@ -768,9 +809,9 @@ class KakkuriDeal(Deal):
         return out
 
     def choices_steps(self, seat):
-        """choices(seat) made in steps: a generator to run to its end (one
-        yield per unit of a play tried, see search_steps) before choices()
-        answers at once; None when there is no play search to make."""
+        """choices(seat) made in steps: a generator to run to its end (a
+        yield per rank a play may start with, see search_steps) before
+        choices() answers at once; None when there is no play search to make."""
         c = self._cache
         if (c is not None and c[0] == self._ver and c[1] == seat) or seat != self.turn or self.pending \
                 or self.phase == _FUWARI or self.phase == _UTAZU or seat < 0 or not self.inp[seat]:
@@ -781,7 +822,7 @@ class KakkuriDeal(Deal):
         ver = self._ver
         res = []
         cnt, k, a, t = _counts(self.hands[seat])
-        for _ in search_steps(cnt, k, a, t, self.base, self.sanzoku[seat], self.anyone, 0, 0, 0, res):
+        for _ in search_steps(cnt, k, a, t, self.base, self.sanzoku[seat], self.anyone, res):
             yield
         if self._ver == ver:        # the deal has not moved on meanwhile
             self._plays = (ver, seat, res[0])
@@ -791,8 +832,9 @@ class KakkuriDeal(Deal):
             return "The deal is over"
         if seat is None or seat < 0 or seat >= self.nseats or not self.inp[seat]:
             return "Not in this deal"
-        self.choices(seat)
-        if action in self._cache[2]:
+        c = self._cache
+        ch = c[2] if c is not None and c[0] == self._ver and c[1] == seat else self.choices(seat)
+        if action in ch:
             return None
         return self._why(action, seat)
 

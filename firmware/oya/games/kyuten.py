@@ -64,28 +64,16 @@ def _check_antes(v):
     return None
 
 
-OPTIONS = (
-    ("decks", 1, (1, 2)),
-    ("limit", 10, 1, 99),
-    ("limit_by_dealer", False, (False, True)),
-    ("ante_values", [1, 2, 3], _check_antes),
-    ("allow_ken", True, (True, False)),
-    ("dealer_mode", "rotating", ("rotating", "permanent")),
-    ("deals_per_dealer", 3, 1, 99),
-    ("rotation_direction", "clockwise", ("clockwise", "counterclockwise")),
-    ("contest_quota", "floor_half", ("floor_half", "strict_majority")),
-    ("contest_quota_min_one", True, (True, False)),
-    ("starting_chips", 50, 2, 9999),
-    ("dealer_extra_chips", 0, 0, 9999),
-    # match length (spec section 7, [PROPOSED]): full rotations of the deal
-    # (every seat deals its tenure once per rotation), a cap on deals, and
-    # whether the match ends as soon as a seat cannot cover ante + bet
-    ("session_end", "rotations", ("rotations", "broke", "time_limit")),
-    ("rotations", 1, 1, 20),
-    ("session_minutes", 60, 5, 600),
-    ("deals_per_match", None, 1, 999),
-    ("end_when_broke", True, (True, False)),
-)
+def __getattr__(name):
+    # OPTIONS (every option, its default and its check) is read by the setup
+    # screens, the ruleset reader and a resume, not in a deal: it lives in
+    # oya.games.kyuten_options, which is dropped when play starts (~3 KB of RAM
+    # as .mpy, where a module's constants stay as long as any of its code)
+    if name == "OPTIONS":
+        from oya.games.kyuten_options import OPTIONS
+        return OPTIONS
+    raise AttributeError(name)
+
 
 # -- actions -------------------------------------------------------------------
 HIT = const(1)

@@ -57,15 +57,17 @@ TEAMS = "AB"
 
 HIKI_MODES = ("net_capped", "gross_capped", "net_uncapped")
 
-OPTIONS = (
-    ("players", 4, (4, 6)),
-    ("deals_per_game", 4, 1, 99),
-    ("lead_card_rank", "J", ("J",)),
-    ("two_beats_ace", "off", ("off", "on")),
-    ("hiki_mode", "net_capped", HIKI_MODES),
-    ("hiki_5_stacking", "max5", ("max5", "additive")),
-    ("exchange_turned_card", "optional", ("optional", "off")),
-)
+
+def __getattr__(name):
+    # OPTIONS (every option, its default and its check) is read by the setup
+    # screens, the ruleset reader and a resume, not in a deal: it lives in
+    # oya.games.meri_options, which is dropped when play starts (~3 KB of RAM
+    # as .mpy, where a module's constants stay as long as any of its code)
+    if name == "OPTIONS":
+        from oya.games.meri_options import OPTIONS
+        return OPTIONS
+    raise AttributeError(name)
+
 
 # yaku: (id, top rank index, second rank index); rank index = code % 13
 # (0 = A, 1 = 2, ..., 9 = 10, 10 = J, 11 = Q, 12 = K)

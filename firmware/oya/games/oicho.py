@@ -83,22 +83,17 @@ YAKU_STAY = const(3)    # shippin / kuppin are never drawn to
 
 DOMAE_MAX = const(100)
 
-OPTIONS = (
-    ("deck", "hanafuda", ("hanafuda", "kabufuda")),
-    ("dealer_buta", "contest", ("contest", "no_contest")),
-    ("tie", "dealer_wins", ("dealer_wins", "push")),
-    ("maki_fuda", "on", ("on", "off")),
-    ("draw_restrictions", "all", ("all", "dealer_only", "none")),
-    ("shippin_owner", "dealer", ("dealer", "child")),
-    ("pin_yaku_order", "strict", ("strict", "any")),
-    ("columns", 4, (4, 5)),
-    ("deals_per_match", 12, (12, 6)),
-    ("starting_points", 50, 1, 9999),
-    ("domae", 10, 1, DOMAE_MAX),
-    ("unbet_second_card", "face_up", ("face_up", "face_down")),
-    ("column_sharing", "shared", ("shared", "exclusive")),
-    ("mandatory_bet", True, (True, False)),
-)
+
+def __getattr__(name):
+    # OPTIONS (every option, its default and its check) is read by the setup
+    # screens, the ruleset reader and a resume, not in a deal: it lives in
+    # oya.games.oicho_options, which is dropped when play starts (~3 KB of RAM
+    # as .mpy, where a module's constants stay as long as any of its code)
+    if name == "OPTIONS":
+        from oya.games.oicho_options import OPTIONS
+        return OPTIONS
+    raise AttributeError(name)
+
 
 VALUE_EN = ("Buta", "Pin", "Nizo", "Santa", "Yotsuya", "Goke", "Roppo", "Shichiken", "Oicho", "Kabu")
 VALUE_JA = ("ブタ", "ピン", "ニゾウ", "サンタ", "ヨツヤ", "ゴケ", "ロッポ", "シチケン", "オイチョ", "カブ")
@@ -108,7 +103,7 @@ YAKU_JA = ("シッピン", "クッピン", "アラシ")
 
 
 def defaults():
-    return dict((e[0], e[1]) for e in OPTIONS)
+    return dict((e[0], e[1]) for e in __getattr__("OPTIONS"))
 
 
 # -- pure functions: values, yaku, comparison ---------------------------------

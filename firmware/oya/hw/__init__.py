@@ -1,5 +1,6 @@
 # Drivers: display (ssd1306.py: SSD1306 and SH1106), buttons, printer, storage,
-# and board.py, which reads board.json and builds them (into a Hardware).
+# and board.py, which reads board.json and builds them (into a Hardware,
+# hardware.py).
 #
 # Only real MicroPython APIs are used here (machine, framebuf, time.ticks_*,
 # asyncio.sleep_ms); under CPython the simulator provides fakes of them.
@@ -41,28 +42,3 @@ def sleep_ms(ms):
 
 class HardwareError(Exception):
     """A device did not answer or answered wrongly; `str(e)` is readable."""
-
-
-class DeadBus:
-    """An I2C bus that could not be set up: every write fails, so the display
-    reports itself failed instead of the app crashing."""
-
-    def writeto(self, addr, buf, stop=True):
-        raise OSError(19)
-
-    def writevto(self, addr, bufs, stop=True):
-        raise OSError(19)
-
-
-class Hardware:
-    """What board.build() made. Kept here, not in board.py: an object keeps
-    its class's whole module in RAM, and the board module's checks are
-    dropped once the drivers are built (oya.ui.app.build_hardware)."""
-
-    def __init__(self, board, display, buttons, printer, errors):
-        self.board = board
-        self.name = board.get("name", "?")
-        self.display = display
-        self.buttons = buttons
-        self.printer = printer
-        self.errors = errors

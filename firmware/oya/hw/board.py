@@ -16,7 +16,8 @@
 # section falls back to DEFAULT (the Pico wiring of DESIGN.md) and a readable
 # message goes to Hardware.errors for the app to show.
 import json
-from oya.hw import HardwareError, Hardware, DeadBus
+from oya.hw import HardwareError
+from oya.hw.hardware import Hardware, DeadBus
 
 DEFAULT = {
     "name": "Raspberry Pi Pico (default wiring)",

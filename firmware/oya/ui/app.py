@@ -248,6 +248,18 @@ class App:
     def home(self):
         flow("home").home(self)
 
+    def drop_match(self):
+        """No match in play: its screens, menus and engine go (at home, and
+        on the match-over screen before the home menu is fetched, so the two
+        are never in RAM together)."""
+        self.session = None
+        self._play = None
+        self._mod = None
+        self._bot = None
+        self._table = None
+        forget("oya.ui.menus", "oya.ui.play")
+        forget_games()
+
     def resume(self):
         flow("home").resume(self)
 
@@ -281,6 +293,7 @@ class App:
         if session.match.table:
             from oya.ui.entry import TablePlay as PlayScreen     # real cards: the deal screen with a picker
         forget(*FLOWS)                # the new-table, ruleset and home code is not needed in play
+        forget("oya.games.%s_options" % session.game)       # nor the options table
         self.session = session
         self._mod = load(session.game)
         self._bot = None
@@ -557,7 +570,8 @@ def idle_collect(free=IDLE_GC_FREE):
 def build_hardware():
     """The board file -> the drivers. The board module goes once they are
     built: its checks are not needed again (Hardware and DeadBus, whose
-    objects stay, are defined in oya.hw so they do not keep it in RAM)."""
+    objects stay, are defined in oya.hw.hardware so they do not keep it in
+    RAM)."""
     from oya.hw import board
     hw = board.build("board.json")
     forget("oya.hw.board")

@@ -4,7 +4,6 @@
 from oya import GAMES, VERSION, option_text
 from oya.journal import JournalCorrupt
 from oya.ui import keys
-from oya.ui import forget
 from oya.ui.app import Call, flow, forget_games
 from oya.ui.menu import Menu
 from oya.ui.widgets import Spinner, Message, wrap
@@ -48,13 +47,7 @@ def boot_match(app):
 
 
 def home(app):
-    # no match in play: its screens, menus and engine go
-    app.session = None
-    app._play = None
-    app._mod = None
-    app._table = None
-    forget("oya.ui.menus", "oya.ui.play")
-    forget_games()
+    app.drop_match()
     L = app.lang
     app._home_resume = app.has_saved()
     items = [t("new", L)] + ([t("resume", L)] if app._home_resume else []) + [

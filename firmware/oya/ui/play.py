@@ -542,4 +542,5 @@ def match_over(app):
         lines.append(two_cols("%d %s" % (place, m.ledger.names[seat]), str(score)))
     app.session.clear()            # its journal and recall
     app.replace(Message(t("match_end", L), lines, app.home))
+    app.drop_match()
     app.prefetch("oya.ui.home")    # where OK goes next

@@ -23,23 +23,27 @@ def edit_options(app, game, rs_name, opts):
     from oya.games import load
     forget("oya.ui.setup")       # its menus below call it back by name (Call)
     L = app.lang
-    table = load(game).OPTIONS
+    mod = load(game)
+    # the options table is looked up, not held: it goes from RAM once the
+    # options are set (options_done), while this screen waits under the next
     if opts is None:
-        opts = dict((e[0], e[1]) for e in table)
+        opts = dict((e[0], e[1]) for e in mod.OPTIONS)
     opts = dict(opts)
     menu = Menu(t("options", L), [], None, app.pop)
     app.table_deck = False       # the match setting beside the ruleset: device deals, or real cards
 
     def refresh():
-        menu.items = ([option_row(e[0], opts[e[0]]) for e in table]
+        menu.items = ([option_row(e[0], opts[e[0]]) for e in mod.OPTIONS]
                       + [("deal", "table deck" if app.table_deck else "device"), t("start", L)])
 
     def pick(i):
+        table = mod.OPTIONS
         if i == len(table):      # deal: OK switches device / table deck
             app.table_deck = not app.table_deck
             refresh()
             return
         if i > len(table):
+            options_done(game)
             pick_seats(app, game, rs_name, opts)
             return
         e = table[i]
@@ -62,6 +66,12 @@ def edit_options(app, game, rs_name, opts):
     menu.on_pick = pick
     refresh()
     app.push(menu)
+
+
+def options_done(game):
+    """The options are set: their table leaves RAM (~3 KB as .mpy; the new
+    table's heap peaks at its last screens, the engine and the session in)."""
+    forget("oya.games.%s_options" % game)
 
 
 def pick_seats(app, game, rs_name, opts):
@@ -127,6 +137,8 @@ def pick_chips(app, game, rs_name, opts, names):
         if x[0] == key:
             e = x
     lo, hi = (e[2], e[3]) if e and len(e) == 4 else (1, 999)
+    e = None
+    options_done(game)
 
     def done(v):
         opts[key] = v
@@ -161,7 +173,9 @@ def start_new(app, game, rs_name, opts, names, bots):
     has been freed: the two are never in RAM together."""
     from oya.session import Session
     from oya.ui import tables
+    del app.stack[:-1]              # the setup screens under this one go now
     forget(*FLOWS)
+    options_done(game)
     app.match_j.clear()
     s = Session(game, rs_name, opts, names, None, app.match_j)
     s.match.table = app.table_deck

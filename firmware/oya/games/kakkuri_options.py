@@ -1,0 +1,16 @@
+# Kakkuri's options: (name, default, choices or min and max, or a check).
+# Read through oya.games.kakkuri.OPTIONS (a module __getattr__) by the setup
+# screens, the ruleset reader and a resume; not kept in RAM during play.
+OPTIONS = (
+    ("players", 7, (6, 7, 8)),
+    ("starting_chips", 20, 1, 999),
+    ("ori_window", "first_round_only", ("first_round_only", "any_time_before_playing")),
+    ("after_twelve", "anyone", ("anyone", "same_turn_only")),
+    ("pass_circle", "return_to_last_player", ("return_to_last_player", "including_last_player")),
+    ("eight_player_stock", "forced_out_hand", ("forced_out_hand",)),
+    ("fold_chip_no_winner", "returned", ("returned",)),
+    ("session_end", "time_limit", ("time_limit", "deal_count")),
+    ("session_minutes", 60, 5, 600),
+    ("session_deals", 20, 1, 999),
+    ("final_tiebreak", "shared_rank", ("shared_rank", "draw_cards")),
+)

@@ -1,0 +1,27 @@
+# Kyutenhan's options: (name, default, choices or min and max, or a check).
+# Read through oya.games.kyuten.OPTIONS (a module __getattr__) by the setup
+# screens, the ruleset reader and a resume; not kept in RAM during play.
+from oya.games.kyuten import _check_antes
+
+OPTIONS = (
+    ("decks", 1, (1, 2)),
+    ("limit", 10, 1, 99),
+    ("limit_by_dealer", False, (False, True)),
+    ("ante_values", [1, 2, 3], _check_antes),
+    ("allow_ken", True, (True, False)),
+    ("dealer_mode", "rotating", ("rotating", "permanent")),
+    ("deals_per_dealer", 3, 1, 99),
+    ("rotation_direction", "clockwise", ("clockwise", "counterclockwise")),
+    ("contest_quota", "floor_half", ("floor_half", "strict_majority")),
+    ("contest_quota_min_one", True, (True, False)),
+    ("starting_chips", 50, 2, 9999),
+    ("dealer_extra_chips", 0, 0, 9999),
+    # match length (spec section 7, [PROPOSED]): full rotations of the deal
+    # (every seat deals its tenure once per rotation), a cap on deals, and
+    # whether the match ends as soon as a seat cannot cover ante + bet
+    ("session_end", "rotations", ("rotations", "broke", "time_limit")),
+    ("rotations", 1, 1, 20),
+    ("session_minutes", 60, 5, 600),
+    ("deals_per_match", None, 1, 999),
+    ("end_when_broke", True, (True, False)),
+)

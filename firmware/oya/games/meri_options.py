@@ -1,0 +1,14 @@
+# Meri's options: (name, default, choices or min and max, or a check).
+# Read through oya.games.meri.OPTIONS (a module __getattr__) by the setup
+# screens, the ruleset reader and a resume; not kept in RAM during play.
+from oya.games.meri import HIKI_MODES
+
+OPTIONS = (
+    ("players", 4, (4, 6)),
+    ("deals_per_game", 4, 1, 99),
+    ("lead_card_rank", "J", ("J",)),
+    ("two_beats_ace", "off", ("off", "on")),
+    ("hiki_mode", "net_capped", HIKI_MODES),
+    ("hiki_5_stacking", "max5", ("max5", "additive")),
+    ("exchange_turned_card", "optional", ("optional", "off")),
+)

@@ -1,0 +1,21 @@
+# Oicho-Kabu's options: (name, default, choices or min and max, or a check).
+# Read through oya.games.oicho.OPTIONS (a module __getattr__) by the setup
+# screens, the ruleset reader and a resume; not kept in RAM during play.
+from oya.games.oicho import DOMAE_MAX
+
+OPTIONS = (
+    ("deck", "hanafuda", ("hanafuda", "kabufuda")),
+    ("dealer_buta", "contest", ("contest", "no_contest")),
+    ("tie", "dealer_wins", ("dealer_wins", "push")),
+    ("maki_fuda", "on", ("on", "off")),
+    ("draw_restrictions", "all", ("all", "dealer_only", "none")),
+    ("shippin_owner", "dealer", ("dealer", "child")),
+    ("pin_yaku_order", "strict", ("strict", "any")),
+    ("columns", 4, (4, 5)),
+    ("deals_per_match", 12, (12, 6)),
+    ("starting_points", 50, 1, 9999),
+    ("domae", 10, 1, DOMAE_MAX),
+    ("unbet_second_card", "face_up", ("face_up", "face_down")),
+    ("column_sharing", "shared", ("shared", "exclusive")),
+    ("mandatory_bet", True, (True, False)),
+)
