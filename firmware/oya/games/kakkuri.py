@@ -804,6 +804,7 @@ class KakkuriDeal(Deal):
             p = self._plays
             if p is not None and p[0] == self._ver and p[1] == seat:
                 out.extend(p[2])
+                self._plays = None      # (choices() keeps `out`: one list of the plays in RAM)
             else:
                 out.extend(legal_plays(self.hands[seat], self.base, self.sanzoku[seat], self.anyone))
         return out
