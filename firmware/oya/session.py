@@ -10,8 +10,8 @@
 # when its deal ends: slot k % RECALL holds deal k (match.started numbers the
 # deals), framed and checked like a journal record and written in place. A
 # power cut inside a slot or between a slot and the record leaves the deal in
-# play to be ended again, which rewrites the same slot. Without a journal the recall is
-# kept in RAM.
+# play to be ended again, which rewrites the same slot. Without a journal the
+# recall is kept in RAM.
 #
 # On the device the writes wait for the frame (journal.lazy): an action is
 # shown first, and its files are written after the display has its bytes, one
@@ -63,7 +63,8 @@ class Session:
     def draw_first_dealer(self, seed=None):
         self.intro_seed = seed if seed is not None else rng.entropy()
         d = self.match.choose_first_dealer(self.intro_seed)
-        self._clear_recall()          # a new match: no deal of another one in its recall
+        if self.journal is not None:  # a new match: no record nor recalled deal of another one
+            self.journal.clear(self._slots())
         self.save()
         return d
 
@@ -177,12 +178,6 @@ class Session:
     def _slots(self):
         return tuple(self._slot(i) for i in range(RECALL + 1))    # (.r10: older firmware's)
 
-    def _clear_recall(self):
-        if self.journal is None:
-            return
-        from oya.journal import present, remove_file
-        for p in present(self._slots()):
-            remove_file(p)
 
     @property
     def recall(self):

@@ -12,3 +12,16 @@ def load(game):
     if game not in GAMES:
         raise ValueError("unknown game " + game)
     return __import__("oya.games." + game, None, None, ("MATCH",))
+
+
+def options_attr(game):
+    """A game engine's module __getattr__, which gives its OPTIONS (every
+    option, its default and its check) from oya.games.<game>_options. The
+    setup screens, the ruleset reader and a resume read them, a deal never:
+    in a module of their own they leave RAM once the options are set (~3 KB
+    a game as .mpy, where a module's constants stay as long as its code)."""
+    def get(name):
+        if name == "OPTIONS":
+            return __import__("oya.games." + game + "_options", None, None, ("OPTIONS",)).OPTIONS
+        raise AttributeError(name)
+    return get

@@ -74,6 +74,7 @@
 from oya.compat import const
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
+from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
 
@@ -134,15 +135,7 @@ def check_goshugi(v):
     return None
 
 
-def __getattr__(name):
-    # OPTIONS (every option, its default and its check) is read by the setup
-    # screens, the ruleset reader and a resume, not in a deal: it lives in
-    # oya.games.kachi_options, which is dropped when play starts (~3 KB of RAM
-    # as .mpy, where a module's constants stay as long as any of its code)
-    if name == "OPTIONS":
-        from oya.games.kachi_options import OPTIONS
-        return OPTIONS
-    raise AttributeError(name)
+__getattr__ = options_attr("kachi")     # OPTIONS, from oya.games.kachi_options
 
 
 VALUE_EN = ("buta", "pin", "nitako", "santa", "shisun", "goke", "roppo", "naki", "oicho", "kabu")

@@ -68,6 +68,7 @@
 from oya.compat import const
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
+from oya.games import options_attr
 from oya.stock import Stock
 from oya.ledger import POT
 from oya import cards
@@ -93,15 +94,7 @@ _PLAY = const(3)
 PHASES = ("over", "fuwari", "utazu", "play")
 
 
-def __getattr__(name):
-    # OPTIONS (every option, its default and its check) is read by the setup
-    # screens, the ruleset reader and a resume, not in a deal: it lives in
-    # oya.games.kakkuri_options, which is dropped when play starts (~3 KB of RAM
-    # as .mpy, where a module's constants stay as long as any of its code)
-    if name == "OPTIONS":
-        from oya.games.kakkuri_options import OPTIONS
-        return OPTIONS
-    raise AttributeError(name)
+__getattr__ = options_attr("kakkuri")     # OPTIONS, from oya.games.kakkuri_options
 
 
 # -- pure functions -------------------------------------------------------------
@@ -770,13 +763,18 @@ class KakkuriDeal(Deal):
             seat = self.turn
         if self.turn < 0 or seat < 0 or seat >= self.nseats or not self.inp[seat]:
             return []
-        c = self._cache
-        if c is None or c[0] != self._ver or c[1] != seat:
+        out = self._cached(seat)
+        if out is None:
             out = self._choices(seat)
             if seat != self.turn:
                 return out      # a fold at most: not cached over the turn's plays (a search)
-            c = self._cache = (self._ver, seat, out)     # (no set beside it: up to ~1,100 plays)
-        return list(c[2])
+            self._cache = (self._ver, seat, out)     # (no set beside it: up to ~1,100 plays)
+        return list(out)
+
+    def _cached(self, seat):
+        """The choices of `seat` made since the deal last moved, or None."""
+        c = self._cache
+        return c[2] if c is not None and c[0] == self._ver and c[1] == seat else None
 
     def _choices(self, seat):
         ph = self.phase
@@ -813,8 +811,7 @@ class KakkuriDeal(Deal):
         """choices(seat) made in steps: a generator to run to its end (a
         yield per rank a play may start with, see search_steps) before
         choices() answers at once; None when there is no play search to make."""
-        c = self._cache
-        if (c is not None and c[0] == self._ver and c[1] == seat) or seat != self.turn or self.pending \
+        if self._cached(seat) is not None or seat != self.turn or self.pending \
                 or self.phase == _FUWARI or self.phase == _UTAZU or seat < 0 or not self.inp[seat]:
             return None
         return self._play_steps(seat)
@@ -833,9 +830,8 @@ class KakkuriDeal(Deal):
             return "The deal is over"
         if seat is None or seat < 0 or seat >= self.nseats or not self.inp[seat]:
             return "Not in this deal"
-        c = self._cache
-        ch = c[2] if c is not None and c[0] == self._ver and c[1] == seat else self.choices(seat)
-        if action in ch:
+        ch = self._cached(seat)
+        if action in (ch if ch is not None else self.choices(seat)):
             return None
         return self._why(action, seat)
 

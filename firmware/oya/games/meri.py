@@ -30,6 +30,7 @@
 #   PLAY + code (face up), PLAY_DOWN + code (a trump face down).
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
+from oya.games import options_attr
 from oya import cards
 from oya.compat import const
 
@@ -58,15 +59,7 @@ TEAMS = "AB"
 HIKI_MODES = ("net_capped", "gross_capped", "net_uncapped")
 
 
-def __getattr__(name):
-    # OPTIONS (every option, its default and its check) is read by the setup
-    # screens, the ruleset reader and a resume, not in a deal: it lives in
-    # oya.games.meri_options, which is dropped when play starts (~3 KB of RAM
-    # as .mpy, where a module's constants stay as long as any of its code)
-    if name == "OPTIONS":
-        from oya.games.meri_options import OPTIONS
-        return OPTIONS
-    raise AttributeError(name)
+__getattr__ = options_attr("meri")     # OPTIONS, from oya.games.meri_options
 
 
 # yaku: (id, top rank index, second rank index); rank index = code % 13

@@ -52,6 +52,7 @@
 from oya.compat import const
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
+from oya.games import options_attr
 from oya import cards
 
 NONE = const(0xFF)      # in public()/view(): a face-down card, or no maki-fuda
@@ -84,15 +85,7 @@ YAKU_STAY = const(3)    # shippin / kuppin are never drawn to
 DOMAE_MAX = const(100)
 
 
-def __getattr__(name):
-    # OPTIONS (every option, its default and its check) is read by the setup
-    # screens, the ruleset reader and a resume, not in a deal: it lives in
-    # oya.games.oicho_options, which is dropped when play starts (~3 KB of RAM
-    # as .mpy, where a module's constants stay as long as any of its code)
-    if name == "OPTIONS":
-        from oya.games.oicho_options import OPTIONS
-        return OPTIONS
-    raise AttributeError(name)
+__getattr__ = options_attr("oicho")     # OPTIONS, from oya.games.oicho_options
 
 
 VALUE_EN = ("Buta", "Pin", "Nizo", "Santa", "Yotsuya", "Goke", "Roppo", "Shichiken", "Oicho", "Kabu")

@@ -49,6 +49,12 @@ def forget_games(keep=None):
             forget(k)
 
 
+def forget_options(game):
+    """The game's options are set: their table leaves RAM (see
+    oya.games.options_attr)."""
+    forget("oya.games." + game + "_options")
+
+
 def flow(name):
     """Module oya.ui.`name`, imported when its flow starts. A flow's screens
     call back into its module (closures), so it stays in RAM while they are
@@ -293,7 +299,7 @@ class App:
         if session.match.table:
             from oya.ui.entry import TablePlay as PlayScreen     # real cards: the deal screen with a picker
         forget(*FLOWS)                # the new-table, ruleset and home code is not needed in play
-        forget("oya.games.%s_options" % session.game)       # nor the options table
+        forget_options(session.game)                        # nor the options table
         self.session = session
         self._mod = load(session.game)
         self._bot = None

@@ -178,13 +178,12 @@ class PlayScreen(Screen):
         seat = deal.turn if self.acting < 0 else self.acting
         self.acting = seat
         steps = getattr(deal, "choices_steps", None)
-        work = steps(seat) if steps is not None else None
-        if work is not None and not run_steps(work, SYNC_STEPS, SYNC_MS):
-            self.entries = None             # made on idle passes (idle()) or by the next key
-            self.work = work
-        else:
-            self.work = None
+        self.entries = None
+        self.work = steps(seat) if steps is not None else None
+        if self.work is None:
             self.make_entries()
+        else:                               # the rest on idle passes (idle()) or by the next key
+            self.search(SYNC_STEPS, SYNC_MS)
         if self.is_bot(seat):
             self.state = DECIDE
             self.bot_due = self.app.now + BOT_DELAY_MS
@@ -203,12 +202,19 @@ class PlayScreen(Screen):
             self.entries.append((t("print_cards", self.lang()), None, None))
         self.cursor = min(self.cursor, max(0, len(self.entries) - 1))
 
+    def search(self, n, ms=0):
+        """Advance the search in steps (run_steps); once it is done, the
+        entries are made. True when done."""
+        if not run_steps(self.work, n, ms):
+            return False
+        self.work = None
+        self.make_entries()
+        return True
+
     def ensure_entries(self):
         """The choices now: what is left of a search in steps, done at once."""
-        if self.entries is None and self.work is not None:
-            run_steps(self.work, 1 << 30)
-            self.work = None
-            self.make_entries()
+        if self.work is not None:
+            self.search(1 << 30)
 
     def idle(self):
         """Work for an idle pass (App.idle): the next deal's shuffle while
@@ -223,12 +229,7 @@ class PlayScreen(Screen):
                     self.s.match.prepare(seed)
                     return 1
             return 0
-        if not run_steps(self.work, IDLE_STEPS, IDLE_MS):
-            return 1
-        self.work = None
-        if self.entries is None:
-            self.make_entries()
-        return 2
+        return 2 if self.search(IDLE_STEPS, IDLE_MS) else 1
 
     # -- drawing ------------------------------------------------------------------
     def draw(self, g):
@@ -269,7 +270,7 @@ class PlayScreen(Screen):
     def table_rows(self):
         if self.is_bot(self.acting):
             nchoice = 1
-        elif self.entries is None and self.work is not None:
+        elif self.work is not None:
             nchoice = 4                 # a search in steps: a long one finds many plays
         else:
             nchoice = len(self.entries) or 1

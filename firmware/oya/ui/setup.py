@@ -391,7 +391,7 @@ def pick_game(app, i):
 
 def pick_ruleset(app, game):
     forget_games(game)
-    found = getattr(app, "scanned", None)
+    found = app.scanned
     app.scanned = None
     then = Call(app, "setup", "ruleset_menu", game)
     if found is not None:          # scanned ahead (scan_ahead): this game's files, as Scan(game) lists them

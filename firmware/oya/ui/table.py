@@ -5,7 +5,7 @@
 from oya import option_text
 from oya.ui import keys
 from oya.ui import forget
-from oya.ui.app import FLOWS
+from oya.ui.app import FLOWS, forget_options
 from oya.ui.menu import Menu
 from oya.ui.widgets import Screen, Spinner, Message, wrap
 from oya.ui.text import t
@@ -25,7 +25,7 @@ def edit_options(app, game, rs_name, opts):
     L = app.lang
     mod = load(game)
     # the options table is looked up, not held: it goes from RAM once the
-    # options are set (options_done), while this screen waits under the next
+    # options are set (forget_options), while this screen waits under the next
     if opts is None:
         opts = dict((e[0], e[1]) for e in mod.OPTIONS)
     opts = dict(opts)
@@ -43,7 +43,7 @@ def edit_options(app, game, rs_name, opts):
             refresh()
             return
         if i > len(table):
-            options_done(game)
+            forget_options(game)
             pick_seats(app, game, rs_name, opts)
             return
         e = table[i]
@@ -66,12 +66,6 @@ def edit_options(app, game, rs_name, opts):
     menu.on_pick = pick
     refresh()
     app.push(menu)
-
-
-def options_done(game):
-    """The options are set: their table leaves RAM (~3 KB as .mpy; the new
-    table's heap peaks at its last screens, the engine and the session in)."""
-    forget("oya.games.%s_options" % game)
 
 
 def pick_seats(app, game, rs_name, opts):
@@ -137,8 +131,7 @@ def pick_chips(app, game, rs_name, opts, names):
         if x[0] == key:
             e = x
     lo, hi = (e[2], e[3]) if e and len(e) == 4 else (1, 999)
-    e = None
-    options_done(game)
+    forget_options(game)
 
     def done(v):
         opts[key] = v
@@ -173,10 +166,7 @@ def start_new(app, game, rs_name, opts, names, bots):
     has been freed: the two are never in RAM together."""
     from oya.session import Session
     from oya.ui import tables
-    del app.stack[:-1]              # the setup screens under this one go now
     forget(*FLOWS)
-    options_done(game)
-    app.match_j.clear()
     s = Session(game, rs_name, opts, names, None, app.match_j)
     s.match.table = app.table_deck
     s.draw_first_dealer()
