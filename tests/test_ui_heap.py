@@ -144,7 +144,8 @@ def test_grouped_entries_offer_every_legal_action_once_and_amounts_decode(game):
             entries = play.group_choices(deal, seat, 0)
             offered = [a for e in entries for a in e[1]]
             assert sorted(offered) == sorted(deal.choices(seat))
-            for label, acts, nums in entries:
+            for j, (label, acts, nums) in enumerate(entries):
+                assert entries.acts(j) == acts
                 if nums is not None:
                     assert len(acts) == len(nums) > 2
                     do0 = deal.decode(acts[0])[0]
@@ -153,7 +154,7 @@ def test_grouped_entries_offer_every_legal_action_once_and_amounts_decode(game):
                         assert play.amount_action(deal, acts, nums, v) == a
                     assert play.amount_action(deal, acts, nums, max(nums) + 1) == -1
                 else:
-                    assert play.entry_label(deal, [None, acts, None], 0) == deal.label(acts[0], 0)
+                    assert label == deal.label(acts[0], 0) and len(acts) == 1
             checked += 1
             s.act(bot(deal, seat, r), seat)
         s.end_deal()
@@ -201,3 +202,16 @@ print('back', mods())
     assert set(got["play"]) == base | {"oya.ui.play", "oya.ui.tables"}
     assert "oya.ui.menus" in got["pause"] and "oya.ui.menu" in got["pause"]
     assert set(got["back"]) == set(got["play"])
+
+
+def test_run_end_is_the_end_of_each_run_of_consecutive_actions():
+    def naive(ch, i):
+        j = i
+        while j + 1 < len(ch) and ch[j + 1] == ch[j] + 1:
+            j += 1
+        return j
+    cases = ([0, 1, 2, 5, 6, 7, 8, 20], [3, 4, 5], list(range(1000, 1046)), [0, 1, 2, 3, 4, 5, 1001, 1002, 1003],
+             [5, 9, 7], [7, 8, 6, 7, 8], [1, 2, 4, 3, 4, 5], [9], [])
+    for ch in cases:
+        for i in range(len(ch)):
+            assert play._run_end(ch, i) == naive(ch, i), (ch, i)

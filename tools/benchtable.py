@@ -82,7 +82,7 @@ def play(game, seed=1, max_keys=100000, max_deals=6):
                     fig["cards"] += 1
                     _steps(app, K, p.i, want, len(p.kinds), fig, True)
                 elif isinstance(top, PlayScreen) and top.state == DECIDE:
-                    real = [i for i, e in enumerate(top.entries) if e[1] is not None]
+                    real = [i for i in range(len(top.entries)) if top.entries.acts(i) is not None]
                     _steps(app, K, top.cursor, r.choice(real), len(top.entries), fig, False)
                     if isinstance(app.top(), Spinner):
                         app.key(K.OK)

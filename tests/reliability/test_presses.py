@@ -66,7 +66,9 @@ def test_the_checks_catch_an_offered_illegal_action_and_a_leak():
         orig = play.group_choices
 
         def bad(deal, seat, lang):
-            return orig(deal, seat, lang) + [("cheat", [9999], None)]
+            entries = orig(deal, seat, lang)
+            entries.append(("cheat", [9999], None))
+            return entries
         play.group_choices = bad
         f.run(400)
         assert f.findings and "the engine says" in f.findings[0]

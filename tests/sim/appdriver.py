@@ -486,7 +486,7 @@ class AppDriver:
                 break
             self.advance(100, piece=100)   # the choices still searched on idle passes: wait, as a person does
         entries = top.entries
-        real = [i for i, e in enumerate(entries) if e[1] is not None]
+        real = [i for i in range(len(entries)) if entries.acts(i) is not None]
         i = self.r.choice(real)
         n = len(entries)
         down = (i - top.cursor) % n

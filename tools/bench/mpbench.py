@@ -251,7 +251,7 @@ class UIBench:
             yield OK
             return
         entries = scr.entries
-        real = [i for i in range(len(entries)) if entries[i][1] is not None]
+        real = [i for i in range(len(entries)) if entries.acts(i) is not None]
         if scr.is_bot(scr.acting) or not real:
             yield OK
             return

@@ -34,7 +34,7 @@ def two_cols(left, right, width=COLS):
     if room < 1:
         return fit(right, width)
     left = fit(left, room - 1)
-    return left + " " * (room - len(left)) + right   # MicroPython's str has no ljust
+    return "%s%*s" % (left, width - len(left), right)     # one string made (no ljust in MicroPython)
 
 
 class Grid:

@@ -54,12 +54,68 @@ def _amount(args):
     return None
 
 
+class Entries:
+    """One seat's legal actions as a menu: entry j is (label, actions,
+    amounts or None). An action offered alone stays the int the engine gave
+    (a Kakkuri hand can have ~1,100 plays; a list and a tuple for each were
+    ~48 B a play), and when nothing is grouped `items` is the list
+    choices() gave, never changed: amount entries are lists
+    [label, actions, amounts], extra lines (append) are kept apart. A label
+    is made when first asked for (it can cost an engine a search, and four
+    rows show at a time) and kept."""
+
+    def __init__(self, deal, lang, items):
+        self.deal = deal
+        self.lang = lang
+        self.items = items
+        self.extra = []
+        self.labels = {}
+
+    def __len__(self):
+        return len(self.items) + len(self.extra)
+
+    def __getitem__(self, j):
+        n = len(self.items)
+        if j >= n:
+            return self.extra[j - n]        # IndexError past the end ends a for loop
+        x = self.items[j]
+        if type(x) is not int:
+            return x
+        label = self.labels.get(j)
+        if label is None:
+            label = self.labels[j] = self.deal.label(x, self.lang)
+        return (label, (x,), None)
+
+    def acts(self, j):
+        """Entry j's actions (None for an extra line), its label not made."""
+        n = len(self.items)
+        if j >= n:
+            return self.extra[j - n][1]
+        x = self.items[j]
+        return (x,) if type(x) is int else x[1]
+
+    def append(self, entry):
+        self.extra.append(entry)
+
+
+def _run_end(ch, i):
+    """The last index of the run of consecutive actions from ch[i]. The
+    amounts an engine offers usually end its choices: that run is found with
+    one comparison made in C (a loop in Python was ~35 us an action on the
+    RP2040, and a bet can have a hundred)."""
+    n = len(ch)
+    if n - i >= 3 and ch[n - 1] - ch[i] == n - 1 - i and ch[i:] == list(range(ch[i], ch[n - 1] + 1)):
+        return n - 1
+    j = i
+    while j + 1 < n and ch[j + 1] == ch[j] + 1:
+        j += 1
+    return j
+
+
 def group_choices(deal, seat, lang):
-    """Legal actions as menu entries: [[label, actions, amounts or None]].
-    Actions that differ only in an amount (`chips`) become one entry with a
-    number spinner; the rest are one entry each, labelled when first shown
-    (entry_label: a label can cost an engine a search, and only four rows
-    show at a time). The engines number the amounts of one decision
+    """Legal actions as menu entries (Entries). Actions that differ only in
+    an amount (`chips`) become one entry with a number spinner; the rest are
+    one entry each. The engines number the amounts of one decision
     consecutively, so only a run of three or more consecutive actions can be
     an amount entry: it is one when its first and last decode to the same
     decision with amounts as far apart as the actions, and is then taken
@@ -67,15 +123,15 @@ def group_choices(deal, seat, lang):
     is two decodes, not 96); the amount picked is decoded again before it is
     taken (amount_action)."""
     ch = deal.choices(seat)
-    groups = []         # [label or None, actions, amounts or None]
+    items = None        # while nothing is grouped, the entries are `ch` itself
     index = {}
     i = 0
     n = len(ch)
+    j = -1              # the end of the run of consecutive actions i is in
     while i < n:
         a = ch[i]
-        j = i
-        while j + 1 < n and ch[j + 1] == ch[j] + 1:
-            j += 1
+        if j < i:
+            j = _run_end(ch, i)
         k = i + 1                     # past the entry that starts at i
         if j - i >= 2:                # a run of 3+: perhaps one amount entry
             do, args = deal.decode(a)
@@ -86,33 +142,31 @@ def group_choices(deal, seat, lang):
                 if do2 == do and _amount(args2) == amount + ch[j] - a and args2.get("col") == col:
                     k = j + 1
         if k - i < 3:
-            groups.append([None, (a,), None])
+            if items is not None:
+                items.append(a)
             i += 1
             continue
+        if items is None:
+            items = list(ch[:i])
         acts = range(a, a + k - i)
         nums = range(amount, amount + k - i)
         key = (do, col)
         g = index.get(key)
         if g is None:
-            index[key] = len(groups)
+            index[key] = len(items)
             name = do if col is None else "%s col %d" % (do, col)
-            groups.append([name, acts, nums])
+            items.append([name, acts, nums])
         else:
-            e = groups[g]
+            e = items[g]
             e[1] = list(e[1]) + list(acts)
             e[2] = list(e[2]) + list(nums)
         i = k
-    for e in groups:
-        if e[2] is not None:
+    if items is None:
+        return Entries(deal, lang, ch)
+    for e in items:
+        if type(e) is not int:
             e[0] = "%s %d-%d" % (e[0], min(e[2]), max(e[2]))
-    return groups
-
-
-def entry_label(deal, entry, lang):
-    """An entry's label, made (and kept) when it is first shown."""
-    if entry[0] is None:
-        entry[0] = deal.label(entry[1][0], lang)
-    return entry[0]
+    return Entries(deal, lang, items)
 
 
 def amount_action(deal, acts, nums, v):
@@ -169,6 +223,7 @@ class PlayScreen(Screen):
     def refresh(self):
         deal = self.s.match.deal
         self.msg = None
+        self.entries = None     # (they hold the deal they were made for)
         if deal is None:
             self.state = INTRO
             return
@@ -178,7 +233,6 @@ class PlayScreen(Screen):
         seat = deal.turn if self.acting < 0 else self.acting
         self.acting = seat
         steps = getattr(deal, "choices_steps", None)
-        self.entries = None
         self.work = steps(seat) if steps is not None else None
         if self.work is None:
             self.make_entries()
@@ -383,7 +437,7 @@ class PlayScreen(Screen):
         self.put_list(g, r, self.cursor, len(self.entries))
 
     def row_text(self, j, mark):
-        return mark + entry_label(self.s.match.deal, self.entries[j], self.lang())
+        return mark + self.entries[j][0]
 
     def draw_results(self, g):
         L = self.lang()
@@ -515,7 +569,10 @@ class PlayScreen(Screen):
         lines.append("- %s -" % t("balances", L))
         for i in range(len(names)):
             lines.append(two_cols(names[i], str(m.ledger.chips[i])))
-        self.result_lines = [x for ln in lines for x in wrap(ln)]
+        out = []
+        for ln in lines:
+            wrap(ln, 21, out)
+        self.result_lines = out
         self.result_top = 0
         self.state = RESULTS
 

@@ -101,12 +101,15 @@ class Message(Screen):
             self.on_back()
 
 
-def wrap(text, width=21):
-    """Words to lines of at most `width` cells."""
+def wrap(text, width=21, out=None):
+    """Words to lines of at most `width` cells, appended to `out` when given
+    (a list per line was most of the garbage of a deal's results)."""
     text = half(text)
+    if out is None:
+        out = []
     if len(text) <= width and "\n" not in text:
-        return [text]                   # most lines: nothing to split or build
-    out = []
+        out.append(text)                # most lines: nothing to split or build
+        return out
     for para in text.split("\n"):
         line = ""
         for w in para.split(" "):
