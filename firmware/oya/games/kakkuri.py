@@ -504,33 +504,40 @@ def value_label(value, yaku, lang=EN):
 def table_lines(pub, names, kind=cards.KOMATSU):
     """The public table for the 21x8 screen: base, hako and pot; the last
     play; then two seats a line: > on turn, * the dealer, the cards left (F
-    folded, X forced out, - sitting out), s after a sanzoku."""
-    out = [("Base %d Hako %d Pot %d" % (pub["base"], pub["hako"], pub["pot"]))[:21]]
+    folded, X forced out, - sitting out), s after a sanzoku. (Made after
+    every action: each string it makes and drops is garbage of that key.)"""
+    out = [_cut("Base %d Hako %d Pot %d" % (pub["base"], pub["hako"], pub["pot"]), 21)]
     ph = pub["phase"]
     if pub["last"]:
-        out.append(("%s: %s" % (names[pub["last_seat"]][:6], " ".join(pub["last"])))[:21])
+        out.append(_cut("%s: %s" % (_cut(names[pub["last_seat"]], 6), " ".join(pub["last"])), 21))
     elif ph == "fuwari":
         out.append("Fuwari: swap unseen?")
     elif ph == "utazu":
         out.append("Utazu!")
-    row = []
+    seated = pub["seated"]
+    counts = pub["counts"]
+    folded = pub["folded"]
+    sanzoku = pub["sanzoku"]
+    gone = pub["out"]
+    row = None
     for s in range(len(names)):
-        if not pub["seated"][s]:
-            st = "-"
-        elif s == pub["out"]:
-            st = "X"
-        elif pub["folded"][s]:
-            st = "F"
+        st = "-" if not seated[s] else "X" if s == gone else "F" if folded[s] else counts[s]
+        cell = "%s%-5s%2s%s" % (">" if s == pub["turn"] else "*" if s == pub["dealer"] else " ", _cut(names[s], 5), st,
+                                "s" if sanzoku[s] else " ")
+        if row is None:
+            row = cell
         else:
-            st = str(pub["counts"][s])
-        mark = ">" if s == pub["turn"] else ("*" if s == pub["dealer"] else " ")
-        row.append("%s%-5s%2s%s" % (mark, names[s][:5], st, "s" if pub["sanzoku"][s] else " "))
-        if len(row) == 2:
-            out.append(" ".join(row))
-            row = []
-    if row:
-        out.append(row[0])
+            out.append("%s %s" % (row, cell))
+            row = None
+    if row is not None:
+        out.append(row)
     return out
+
+
+def _cut(text, n):
+    """`text` cut to n characters (no new string when it is short: a name
+    is; %.5s would cut a kana name inside a character)."""
+    return text if len(text) <= n else text[:n]
 
 
 # -- the deal ---------------------------------------------------------------------
