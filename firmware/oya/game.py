@@ -35,6 +35,14 @@ def seat_place(s):
     return _SEATS[s]
 
 
+def cut(text, n):
+    """`text` cut to n characters, for the table's lines: no new string when
+    it is short, as most are (a slice always makes one, and the table is made
+    again after every action; %.5s would cut a kana name inside a
+    character)."""
+    return text if len(text) <= n else text[:n]
+
+
 class RuleError(Exception):
     """An illegal action. The message is for a player: at most two lines of
     21 characters (42 characters) so it fits the OLED."""

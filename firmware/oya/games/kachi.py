@@ -72,7 +72,7 @@
 #     shiroku). If one seat is left and has not yet been checked, it gets its
 #     turn (as dealer) before it can win.
 from oya.compat import const
-from oya.game import Deal, EN, seat_place
+from oya.game import Deal, EN, cut, seat_place
 from oya.match import Match
 from oya.games import options_attr
 from oya.ledger import POT
@@ -326,7 +326,7 @@ def table_lines(pub, names, kind):
     if res is None:
         rows = ["Pot %d r%d/%d rate %d" % (pub["pot"], pub["circuit"], pub["circuits"], pub["rate"])]
     elif pub["winner"] >= 0:
-        rows = ["%s wins%s" % (names[pub["winner"]][:10], " (geri)" if res == "geri" else "")]
+        rows = ["%s wins%s" % (cut(names[pub["winner"]], 10), " (geri)" if res == "geri" else "")]
     elif res == "split":
         rows = ["Pot split: last deal"]
     else:
@@ -339,17 +339,23 @@ def table_lines(pub, names, kind):
         elif pub["folded"][s]:
             st = "F"
         else:
-            st = str(pub["ncards"][s])
-        up = " ".join(cards.name(kind, c) for c in pub["up"][s])
+            st = pub["ncards"][s]
+        up = _card_names(kind, pub["up"][s])
         sh = pub["shown"][s]
         if sh is not None:
-            st = " ".join(cards.name(kind, c) for c in sh[0])
-            up = "=" + (str(sh[1]) if sh[2] is None else sh[2][:5])
-        row = "%s%-5s%s%3d %s %s" % (">" if s == pub["turn"] else " ", names[s][:5],
+            st = _card_names(kind, sh[0])
+            up = "=%s" % (sh[1] if sh[2] is None else cut(sh[2], 5))
+        row = "%s%-5s%s%3d %s %s" % (">" if s == pub["turn"] else " ", cut(names[s], 5),
                                      "*" if s == pub["oya"] else " ", pub["put"][s], st, up)
-        rows.append(row.rstrip()[:21])
-    rows[0] = rows[0][:21]
+        if row[-1] == " ":
+            row = row.rstrip()
+        rows.append(cut(row, 21))
+    rows[0] = cut(rows[0], 21)
     return rows
+
+
+def _card_names(kind, codes):
+    return " ".join([cards.name(kind, c) for c in codes]) if codes else ""
 
 
 # -- the deal -------------------------------------------------------------------------

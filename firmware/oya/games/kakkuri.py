@@ -66,7 +66,7 @@
 # when session_minutes have passed (the engine reads no clock; the deal in
 # play is finished first); either way when fewer than 2 seats have chips.
 from oya.compat import const
-from oya.game import Deal, EN, seat_place
+from oya.game import Deal, EN, cut, seat_place
 from oya.match import Match
 from oya.games import options_attr
 from oya.stock import Stock
@@ -310,11 +310,12 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     _USED[:] = _ZEROS
     _PER[:] = _ZEROS
     _ST[0] = _ST[1] = _ST[2] = _ST[3] = 0
-    rec, out, found = _searcher(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, _USED, _PER, _ST)
-    rec(base, True)     # (every label searches for its play's order: scratch kept, no generator)
+    S = _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, _USED, _PER, _ST)
+    _rec(S, base, True)     # (every label searches for its play's order: scratch kept, no generator)
     if want:
+        found = S[15]
         return found[0] if found else None
-    return out
+    return S[13]
 
 
 def search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
@@ -323,104 +324,105 @@ def search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
     over several passes of the device loop (a hand of 8 holding the three
     wilds, on an open table, has over 1,000 plays: ~300 ms of the RP2040's
     CPU); the list is appended to `res`. The plays come in the same order."""
-    rec, out, found = _searcher(cnt, k, a, t, sanzoku, anyone, 0, 0, 0, [0] * 13, [0] * 13, [0, 0, 0, 0])
+    S = _state(cnt, k, a, t, sanzoku, anyone, 0, 0, 0, [0] * 13, [0] * 13, [0, 0, 0, 0])
     for r in _succ(base, True, anyone):
-        rec(base, True, r)
+        _rec(S, base, True, r)
         yield
-    res.append(out)
+    res.append(S[13])
 
 
-def _searcher(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st):
-    """The search's recursion and its results: (rec, out, found). `used`
-    (ordinary cards used per rank), `per` (cards used per rank, wilds
-    included), `st` (kuro used, aka rank, taiko rank, cards used): zeroed."""
-    seq = []
-    out = []
-    # past _SHORT plays, a sieve of the codes in `out`: a code whose bit is
-    # clear is new, only the rest are looked for in the list (searching the
-    # list for every code made the search quadratic; a set of 1,000 plays
-    # was 10 KB of heap); most searches find a few plays and make no sieve
-    sieve = [None]
-    found = []
+def _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st):
+    """A search's state, one list for _rec: its inputs; `used` (ordinary
+    cards used per rank), `per` (cards used per rank, wilds included), `st`
+    (kuro used, aka rank, taiko rank, cards used), zeroed; then the cards of
+    the play being built (seq), the plays found (out), the sieve of their
+    codes (None until made: past _SHORT plays, a code whose bit is clear is
+    new and only the rest are looked for in the list; searching the list for
+    every code made the search quadratic, and a set of 1,000 plays was 10 KB
+    of heap) and the ordering found for `want`. (A closure over these was
+    ~600 B of cells and function objects made for every search, twice a
+    play: the play's order, then the next seat's plays.)"""
+    return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, []]
 
-    def rec(prev, first, only=0):
-        for r in _succ(prev, first, anyone):
-            if only and r != only:
-                continue
-            wa = 1 if a and not st[1] and (not afix or afix == r) else 0
-            wt = 1 if t and not st[2] and (not tfix or tfix == r) else 0
-            kk0 = 1 if r == 3 and k and not st[0] else 0
-            have = cnt[r] - used[r] + kk0 + wa + wt
-            if not have:
-                continue
-            room = (4 if r <= 2 else 3) - per[r]
-            sizes = _SIZES[0 if r <= 2 else (2 if sanzoku else 1)]
-            for s in sizes:
-                if s > room or s > have:
+
+def _rec(S, prev, first, only=0):
+    """The search from a unit of rank after `prev` (with `only`: of that rank)."""
+    cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, seq, out, sv, found = S     # (locals: fast)
+    for r in _succ(prev, first, anyone):
+        if only and r != only:
+            continue
+        wa = 1 if a and not st[1] and (not afix or afix == r) else 0
+        wt = 1 if t and not st[2] and (not tfix or tfix == r) else 0
+        kk0 = 1 if r == 3 and k and not st[0] else 0
+        have = cnt[r] - used[r] + kk0 + wa + wt
+        if not have:
+            continue
+        room = (4 if r <= 2 else 3) - per[r]
+        sizes = _SIZES[0 if r <= 2 else (2 if sanzoku else 1)]
+        for s in sizes:
+            if s > room or s > have:
+                break
+            for nw in range(3 if s >= 2 else 2):
+                if nw > wa + wt:
                     break
-                for nw in range(3 if s >= 2 else 2):
-                    if nw > wa + wt:
-                        break
-                    o = s - nw
-                    for wm in _WILDSETS[nw]:
-                        if wm & 1 and not wa:
-                            continue
-                        if wm & 2 and not wt:
-                            continue
-                        kk = kk0
-                        while kk >= 0:
-                            op = o - kk
-                            if op >= 0 and cnt[r] - used[r] >= op:
-                                used[r] += op
-                                per[r] += s
-                                st[0] += kk
+                o = s - nw
+                for wm in _WILDSETS[nw]:
+                    if wm & 1 and not wa:
+                        continue
+                    if wm & 2 and not wt:
+                        continue
+                    kk = kk0
+                    while kk >= 0:
+                        op = o - kk
+                        if op >= 0 and cnt[r] - used[r] >= op:
+                            used[r] += op
+                            per[r] += s
+                            st[0] += kk
+                            if wm & 1:
+                                st[1] = r
+                            if wm & 2:
+                                st[2] = r
+                            st[3] += s
+                            c = _code(used, st, r)
+                            if want:
+                                n0 = len(seq)
+                                for i in range(op):
+                                    seq.append(r * 4)
+                                if kk:
+                                    seq.append(r * 4 + 1)
                                 if wm & 1:
-                                    st[1] = r
+                                    seq.append(r * 4 + 2)
                                 if wm & 2:
-                                    st[2] = r
-                                st[3] += s
-                                c = _code(used, st, r)
-                                if want:
-                                    n0 = len(seq)
-                                    for i in range(op):
-                                        seq.append(r * 4)
-                                    if kk:
-                                        seq.append(r * 4 + 1)
-                                    if wm & 1:
-                                        seq.append(r * 4 + 2)
-                                    if wm & 2:
-                                        seq.append(r * 4 + 3)
-                                    if c == want:
-                                        found.append(list(seq))
-                                    elif st[3] < 6:
-                                        rec(r, False)
-                                    del seq[n0:]
-                                else:
-                                    sv = sieve[0]
-                                    if sv is None:
-                                        if c not in out:
-                                            out.append(c)
-                                            if len(out) == _SHORT:
-                                                sv = sieve[0] = bytearray(_SIEVE >> 3)
-                                                for x in out:
-                                                    _sift(sv, x)
-                                    elif _sift(sv, c) or c not in out:
+                                    seq.append(r * 4 + 3)
+                                if c == want:
+                                    found.append(list(seq))
+                                elif st[3] < 6:
+                                    _rec(S, r, False)
+                                del seq[n0:]
+                            else:
+                                sv = S[14]       # (read here: a deeper call may have made it)
+                                if sv is None:
+                                    if c not in out:
                                         out.append(c)
-                                    if st[3] < 6:
-                                        rec(r, False)
-                                st[3] -= s
-                                if wm & 2:
-                                    st[2] = 0
-                                if wm & 1:
-                                    st[1] = 0
-                                st[0] -= kk
-                                per[r] -= s
-                                used[r] -= op
-                                if found:
-                                    return
-                            kk -= 1
-
-    return rec, out, found
+                                        if len(out) == _SHORT:
+                                            sv = S[14] = bytearray(_SIEVE >> 3)
+                                            for x in out:
+                                                _sift(sv, x)
+                                elif _sift(sv, c) or c not in out:
+                                    out.append(c)
+                                if st[3] < 6:
+                                    _rec(S, r, False)
+                            st[3] -= s
+                            if wm & 2:
+                                st[2] = 0
+                            if wm & 1:
+                                st[1] = 0
+                            st[0] -= kk
+                            per[r] -= s
+                            used[r] -= op
+                            if found:
+                                return
+                        kk -= 1
 
 
 def legal_plays(hand, base, sanzoku=False, anyone=True):
@@ -506,10 +508,10 @@ def table_lines(pub, names, kind=cards.KOMATSU):
     play; then two seats a line: > on turn, * the dealer, the cards left (F
     folded, X forced out, - sitting out), s after a sanzoku. (Made after
     every action: each string it makes and drops is garbage of that key.)"""
-    out = [_cut("Base %d Hako %d Pot %d" % (pub["base"], pub["hako"], pub["pot"]), 21)]
+    out = [cut("Base %d Hako %d Pot %d" % (pub["base"], pub["hako"], pub["pot"]), 21)]
     ph = pub["phase"]
     if pub["last"]:
-        out.append(_cut("%s: %s" % (_cut(names[pub["last_seat"]], 6), " ".join(pub["last"])), 21))
+        out.append(cut("%s: %s" % (cut(names[pub["last_seat"]], 6), " ".join(pub["last"])), 21))
     elif ph == "fuwari":
         out.append("Fuwari: swap unseen?")
     elif ph == "utazu":
@@ -522,7 +524,7 @@ def table_lines(pub, names, kind=cards.KOMATSU):
     row = None
     for s in range(len(names)):
         st = "-" if not seated[s] else "X" if s == gone else "F" if folded[s] else counts[s]
-        cell = "%s%-5s%2s%s" % (">" if s == pub["turn"] else "*" if s == pub["dealer"] else " ", _cut(names[s], 5), st,
+        cell = "%s%-5s%2s%s" % (">" if s == pub["turn"] else "*" if s == pub["dealer"] else " ", cut(names[s], 5), st,
                                 "s" if sanzoku[s] else " ")
         if row is None:
             row = cell
@@ -533,11 +535,6 @@ def table_lines(pub, names, kind=cards.KOMATSU):
         out.append(row)
     return out
 
-
-def _cut(text, n):
-    """`text` cut to n characters (no new string when it is short: a name
-    is; %.5s would cut a kana name inside a character)."""
-    return text if len(text) <= n else text[:n]
 
 
 # -- the deal ---------------------------------------------------------------------

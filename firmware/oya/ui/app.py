@@ -352,15 +352,7 @@ class App:
         c = self._table
         if c is not None and c[0] == m.started and c[1] == n:    # (no reference to a finished deal)
             return c[2]
-        fn = getattr(self._mod, "table_lines", None)
-        if fn is not None:
-            lines = fn(deal.public(), m.ledger.names, m.deck_kind())
-        else:
-            # loaded with the play screen; found in sys.modules (a constant name, no import statement)
-            tables = sys.modules.get("oya.ui.tables")
-            if tables is None:
-                from oya.ui import tables
-            lines = tables.table_lines(m.deck_kind(), deal.public(), m.ledger.names)
+        lines = self._mod.table_lines(deal.public(), m.ledger.names, m.deck_kind())    # (every game has its own)
         self._table = (m.started, n, lines)
         return lines
 

@@ -147,7 +147,7 @@ def group_choices(deal, seat, lang):
             i += 1
             continue
         if items is None:
-            items = list(ch[:i])
+            items = ch[:i]
         acts = range(a, a + k - i)
         nums = range(amount, amount + k - i)
         key = (do, col)
@@ -250,7 +250,7 @@ class PlayScreen(Screen):
         deal = self.s.match.deal
         seat = self.acting
         self.entries = group_choices(deal, seat, self.lang())
-        if self.others(deal, seat):
+        if self.others(deal, seat, True):
             self.entries.append((t("others", self.lang()), None, None))
         if self.app.printer() is not None and not self.is_bot(seat) and self.private_cards(seat):
             self.entries.append((t("print_cards", self.lang()), None, None))
@@ -381,13 +381,16 @@ class PlayScreen(Screen):
             bottom = cards + [t("release", L)]
         self.put_bottom(g, bottom, 1 + rows)
 
-    def others(self, deal, seat):
+    def others(self, deal, seat, first=False):
         """Seats other than `seat` with an action open to them now (a Kakkuri
-        fold out of turn), humans only."""
+        fold out of turn), humans only; with `first`, the first such seat
+        alone (whether there is one: every seat's choices are a list made)."""
         out = []
         for s in range(deal.nseats):
             if s != seat and not self.is_bot(s) and deal.choices(s):
                 out.append(s)
+                if first:
+                    break
         return out
 
     def pick_other(self):

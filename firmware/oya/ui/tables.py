@@ -1,5 +1,6 @@
-# Compact text of a deal's public table for the 21x8 screen, and the lines of
-# its results. Everything here reads public() and the events: nothing private.
+# The lines of a deal's results and of its record, for the 21x8 screen and
+# the printer (each game draws its own table: its module's table_lines).
+# Everything here reads the events and public cards: nothing private.
 from oya import cards
 from oya.ledger import POT
 
@@ -19,42 +20,6 @@ def place_name(place, names):
 
 def who(x, names):
     return "pot" if x == POT else names[x]
-
-
-def _val(kind, v):
-    if isinstance(v, (bytes, bytearray)):
-        return card_list(kind, v) if v else "-"
-    if isinstance(v, (list, tuple)):
-        parts = []
-        for x in v:
-            parts.append(_val(kind, x))
-        return ",".join(parts)
-    if isinstance(v, dict):
-        return " ".join("%s=%s" % (k, _val(kind, v[k])) for k in v)
-    if v is True:
-        return "y"
-    if v is False:
-        return "n"
-    if v is None:
-        return "-"
-    return str(v)
-
-
-def table_lines(kind, pub, names, skip=("turn",)):
-    """A generic compact rendering of public(): one `key value` line per entry,
-    cards by their short names. Games with a renderer of their own (a
-    `table_lines(pub, names, kind)` function in their module) use that instead."""
-    out = []
-    for k in pub:
-        if k in skip:
-            continue
-        v = pub[k]
-        if isinstance(v, (list, tuple)) and len(v) == len(names) and not isinstance(v, (bytes, bytearray)):
-            line = k + " " + " ".join(_val(kind, x) for x in v)
-        else:
-            line = "%s %s" % (k, _val(kind, v))
-        out.append(line)
-    return out
 
 
 def event_lines(kind, events, names, value_label=None):
