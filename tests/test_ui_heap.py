@@ -135,12 +135,16 @@ def test_grouped_entries_offer_every_legal_action_once_and_amounts_decode(game):
     s.draw_first_dealer(rng.derive(bytes(32), 0))
     r = rng.Rng(b"\x01" * 32)
     checked = 0
+    out_of_turn = 0
     for _ in range(3):
         if s.match.over():
             break
         deal = s.begin_deal()
         while not deal.done:
             seat = deal.turn
+            others = [x for x in range(deal.nseats) if x != seat and deal.choices(x)]
+            assert deal.OUT_OF_TURN or not others      # the play screen asks the others only then
+            out_of_turn += bool(others)
             entries = play.group_choices(deal, seat, 0)
             offered = [a for e in entries for a in e[1]]
             assert sorted(offered) == sorted(deal.choices(seat))
@@ -159,6 +163,7 @@ def test_grouped_entries_offer_every_legal_action_once_and_amounts_decode(game):
             s.act(bot(deal, seat, r), seat)
         s.end_deal()
     assert checked > 5
+    assert (out_of_turn > 0) == deal.OUT_OF_TURN     # the flag is not set for nothing
 
 
 # -- under MicroPython: only the code in use stays --------------------------------------------

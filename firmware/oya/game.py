@@ -50,6 +50,7 @@ class RuleError(Exception):
 
 class Deal:
     GAME = ""
+    OUT_OF_TURN = False     # a seat may act out of its turn (Kakkuri's fold): the screens ask the others
 
     def __init__(self, match, dealer, stock):
         self.match = match

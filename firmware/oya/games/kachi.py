@@ -887,8 +887,11 @@ class KachiDeal(Deal):
 
     # -- visibility -----------------------------------------------------------
     def _up_cards(self, s):
+        up = self.up[s]
+        if not up:
+            return b""        # (most seats, most of the time: no generator, ~0.2 ms each on the RP2040)
         h = self.hands[s]
-        return bytes(h[i] for i in range(len(h)) if self.up[s] & (1 << i))
+        return bytes(h[i] for i in range(len(h)) if up & (1 << i))
 
     def public(self):
         n = self.nseats

@@ -539,6 +539,7 @@ def table_lines(pub, names, kind=cards.KOMATSU):
 
 # -- the deal ---------------------------------------------------------------------
 class KakkuriDeal(Deal):
+    OUT_OF_TURN = True      # a fold, at any time
     GAME = "kakkuri"
 
     def __init__(self, match, dealer, stock):
