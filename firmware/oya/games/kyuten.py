@@ -42,7 +42,7 @@
 # - First dealer: the highest card value deals (10 > 9 > ... > A > J/Q/K);
 #   tied seats draw again.
 from oya.compat import const
-from oya.game import Deal, EN, seat_place
+from oya.game import Deal, EN, cut, seat_place
 from oya.match import Match
 from oya.games import options_attr
 from oya.ledger import POT
@@ -829,8 +829,8 @@ def table_lines(pub, names, kind):
     up-cards, C when contested, - when sitting out)."""
     from oya.cards import name as cname
     d = pub["dealer"]
-    dc = " ".join(cname(kind, c) for c in pub["dealer_cards"]) or "-"
-    rows = ["%s D %s lim%d" % (names[d][:4], dc, pub["limit"])]
+    dc = " ".join([cname(kind, c) for c in pub["dealer_cards"]]) or "-"
+    rows = ["%s D %s lim%d" % (cut(names[d], 4), dc, pub["limit"])]
     order = []
     t = pub.get("turn", -1)
     if 0 <= t != d:
@@ -841,10 +841,10 @@ def table_lines(pub, names, kind):
             order.append(s)
     for s in order:
         if not pub["dealt"][s]:
-            rows.append("%s -" % names[s][:4])
+            rows.append("%s -" % cut(names[s], 4))
             continue
-        ups = "".join(cname(kind, c)[0] for c in pub["ups"][s])
-        back = "".join(cname(kind, c)[0] for c in pub["backs"][s]) or "?"
-        rows.append("%s %d+%d %s %s%s" % (names[s][:4], pub["antes"][s], pub["bets"][s], back, ups or "-",
+        ups = "".join([cname(kind, c)[0] for c in pub["ups"][s]])
+        back = "".join([cname(kind, c)[0] for c in pub["backs"][s]]) or "?"
+        rows.append("%s %d+%d %s %s%s" % (cut(names[s], 4), pub["antes"][s], pub["bets"][s], back, ups or "-",
                                            " C" if pub["contested"][s] else ""))
     return rows

@@ -742,7 +742,7 @@ def table_lines(pub, names, kind):
     from oya.cards import name as cname
 
     def cs(b):
-        return " ".join("**" if c == HIDDEN else cname(kind, c) for c in b) or "-"
+        return " ".join(["**" if c == HIDDEN else cname(kind, c) for c in b]) or "-"
 
     okie = pub["okie"]
     rows = ["Trump %s okie %s" % ("SHDC"[pub["trump"]], cname(kind, okie) if okie is not None and okie >= 0 else "-")]

@@ -50,7 +50,7 @@
 # - First dealer: one card each in seat order; if the tied seats could not
 #   all draw again, the first tied seat deals (never happens in practice).
 from oya.compat import const
-from oya.game import Deal, EN, seat_place
+from oya.game import Deal, EN, cut, seat_place
 from oya.match import Match
 from oya.games import options_attr
 from oya import cards
@@ -198,7 +198,7 @@ def value_label(value, yaku_id=None, lang=EN):
 
 
 def _card_names(kind, cs):
-    return " ".join("##" if c == NONE else cards.name(kind, c) for c in cs)
+    return " ".join(["##" if c == NONE else cards.name(kind, c) for c in cs])
 
 
 def table_lines(pub, names, kind):
@@ -216,12 +216,13 @@ def table_lines(pub, names, kind):
             line = "%-13s$%d" % (line, tot)
         if pub["col"] == i + 1:
             line += "<"
-        out.append(line[:21])
-    out.append(("Oya %s %s" % (names[pub["dealer"]][:8], _card_names(kind, pub["hand"]))).rstrip()[:21])
-    out.append(("Bet %d/%d net %s" % (pub["total"], pub["domae"], _signed(pub["net"])))[:21])
+        out.append(cut(line, 21))
+    line = "Oya %s %s" % (cut(names[pub["dealer"]], 8), _card_names(kind, pub["hand"]))
+    out.append(cut(line.rstrip() if line[-1] == " " else line, 21))
+    out.append(cut("Bet %d/%d net %s" % (pub["total"], pub["domae"], _signed(pub["net"])), 21))
     maki = [c for c in pub["maki"] if c != NONE]
     if maki:
-        out.append(("Maki " + _card_names(kind, maki))[:21])
+        out.append(cut("Maki %s" % _card_names(kind, maki), 21))
     return out
 
 
