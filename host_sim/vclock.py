@@ -73,6 +73,12 @@ class _VirtualSelector(selectors.SelectSelector):
             target = now + int(math.ceil(timeout * 1e6 - 1e-6))
             if self.limit_us is not None:
                 target = min(target, self.limit_us)
+        due = self.clock._due
+        if due and due[0][0] < target:
+            # an interrupt comes first: it wakes the CPU (WFE) and the loop
+            # looks again at what is ready (an IRQ may have set a
+            # ThreadSafeFlag) instead of sleeping on to its next timer
+            target = due[0][0]
         self.clock.advance_to(max(now, target))
         return []
 

@@ -358,8 +358,6 @@ class PressFuzz:
         return got
 
     def _check_leak(self, app, top, deal):
-        if app.lang != 0:
-            return
         kind = self.kind()
         if kind in ("recall", "message"):
             return          # finished deals' records (checked by the record test)
@@ -367,7 +365,12 @@ class PressFuzz:
         if not names:
             return
         g = self.grid_mod.Grid()
-        top.draw(g)
+        lang = app.settings["lang"]
+        app.settings["lang"] = 0      # drawn in English, whose card names the check knows
+        try:
+            top.draw(g)
+        finally:
+            app.settings["lang"] = lang
         words = set(TOKEN.findall(g.text()))
         hits = [w for w in words if w in names]
         self.stats["leak_checks"] += 1

@@ -150,12 +150,34 @@ def test_five_keys_pressed_while_the_app_is_blocked_for_2s_are_handled_in_order(
         rows = sim.screen_text()
         assert rows[1].startswith(">")
         items = [r[1:] for r in rows[1:6]]
+        frames = len(sim.panel.frames)
+        blocked_until = sim.clock.us + 2000000
         sim.loop.call_soon(lambda: sim.modules["time"].sleep_ms(2000))   # the app is stuck
         t0 = sim.clock.us + 20000
         for k, key in enumerate(("down", "down", "up", "down", "down")):
             sim.schedule_press(key, t0 + k * 300000, 80)
-        sim.advance(1900)
-        assert sim.screen_text() == rows                   # nothing ran yet
-        sim.advance(400)
+        sim.advance(2300)
+        drawn = sim.panel.frames[frames:]
+        assert drawn and all(f.t_us >= blocked_until for f in drawn)     # nothing ran while blocked
         after = sim.screen_text()
         assert after[4] == ">" + items[3], after
+
+
+@needs_app
+def test_a_press_is_answered_at_its_edge_not_at_the_loops_next_pass():
+    # The buttons' IRQ wakes the device loop (a ThreadSafeFlag): the frame
+    # that answers DOWN starts being sent as the edge comes, whatever the
+    # phase of the loop's 10 ms passes (it used to wait for the buttons' next
+    # poll and the loop's next pass: up to 15 ms).
+    with Sim(seed=5) as sim:
+        sim.advance(400)
+        waits = []
+        for k in range(12):
+            frames = len(sim.panel.frames)
+            edge = sim.clock.us + 1000 + k * 777          # every phase of the 10 ms pass
+            sim.schedule_press("down" if k % 2 else "up", edge, 60)
+            sim.advance(200)
+            drawn = sim.panel.frames[frames:]
+            assert drawn, "no answer to press %d" % k
+            waits.append(drawn[0].t_us - edge)
+        assert max(waits) < 3000, waits

@@ -104,6 +104,7 @@ class Buttons:
         self._etail = 0
         self.lost_edges = 0
         self.irqs = 0
+        self.wake = None          # set() by the IRQs after each edge (the device loop's flag)
         for i in range(N_BUTTONS):
             p = self.pins[i]
             if p is None:
@@ -136,6 +137,9 @@ class Buttons:
             et[k] = clock()
             eb[k] = i | (0 if pin.value() else 8)
             self._etail = nk
+            w = self.wake
+            if w is not None:
+                w.set()
         return edge
 
     # -- queue -------------------------------------------------------------

@@ -508,42 +508,71 @@ def render(app):
 
 
 async def run(app, frame_ms=10):
+    """The device loop: a pass every frame_ms (the clock, the journal's
+    files, idle work), and the keys answered as soon as a button's edge
+    comes: its IRQ sets a ThreadSafeFlag the edge task waits on (a key
+    waited for the buttons' next poll and the loop's next pass before: ~7
+    ms on average, up to 15). Where asyncio has no ThreadSafeFlag the
+    buttons are polled every few ms by a task of their own."""
     import asyncio
     from oya.hw import now_ms, sleep_ms
     hw = app.hw
-    asyncio.create_task(hw.buttons.run())
-    if getattr(hw, "printer", None) is not None and hasattr(hw.printer, "run"):
-        asyncio.create_task(hw.printer.run(hw.buttons.pending))   # keys before the next line
-    attach_display(app)
-    render(app)
-    app.match_j.lazy = True       # the journal is written after each frame (App.settle)
-    busy = False                  # something happened since the last idle pass
-    while True:
+    buttons = hw.buttons
+    busy = [False]                # something happened since the last idle pass
+
+    def keys_now():
+        """Turn the buttons' edges into events and the events into keys;
+        True when one changed the screen (it is drawn then)."""
+        buttons.poll(now_ms())
         changed = False
         while True:
-            ev = hw.buttons.get()
+            ev = buttons.get()
             if ev < 0:
                 break
             k = map_event(ev)
             if k:
                 app.key(k)
                 changed = True
-        if app.tick(now_ms()):
-            changed = True
         if changed:
             render(app)     # the answer first; the journal's files on the passes after it
-            busy = True
-        elif app.owes():    # one file a pass, between sleeps: buttons are polled in between
+            busy[0] = True
+        return changed
+
+    flag = getattr(asyncio, "ThreadSafeFlag", None)
+    if flag is not None:
+        flag = flag()
+        buttons.wake = flag
+
+        async def on_edges():
+            while True:
+                await flag.wait()
+                keys_now()
+        asyncio.create_task(on_edges())
+    else:
+        asyncio.create_task(buttons.run())
+    if getattr(hw, "printer", None) is not None and hasattr(hw.printer, "run"):
+        asyncio.create_task(hw.printer.run(buttons.pending))   # keys before the next line
+    attach_display(app)
+    render(app)
+    app.match_j.lazy = True       # the journal is written after each frame (App.settle)
+    while True:
+        done = keys_now()           # (the timers' events: a long press, a repeat)
+        if app.tick(now_ms()):
+            render(app)
+            busy[0] = done = True
+        if done:
+            pass
+        elif app.owes():    # one file a pass, between sleeps: a press is answered in between
             app.settle()
-            busy = True
+            busy[0] = True
         else:
             work = app.idle()   # or one module the next screen wants, or a slice of its work
             if work:
-                busy = True
+                busy[0] = True
                 if work == IDLE_REDRAW:
                     render(app)
-            elif busy:      # the first idle pass after some work (asking for the free
-                busy = False    # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
+            elif busy[0]:   # the first idle pass after some work (asking for the free
+                busy[0] = False     # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
                 idle_collect()
         await sleep_ms(frame_ms)
 
