@@ -276,7 +276,7 @@ def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(fl
     assert app.idle() == 0
     app.key(K.OK)                                       # New table -> the game list
     app.key(K.OK)                                       # the first game -> its rulesets
-    assert app._prefetch == ["oya.games." + GAMES[0], "oya.ui.table"]
+    assert app._prefetch == ["oya.games." + GAMES[0], "oya.games.%s_options" % GAMES[0], "oya.ui.table"]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -408,7 +408,7 @@ def ruleset_menu(app, game, found):
     # the menus of this module call back by name (Call): once the ruleset is
     # picked, oya.ui.table forgets this module and its code goes
     show(app, Menu(t("ruleset", L), items, Call(app, "setup", "picked", game, found), app.pop))
-    app.prefetch("oya.games." + game, "oya.ui.table")     # the options screen's
+    app.prefetch("oya.games." + game, "oya.games.%s_options" % game, "oya.ui.table")     # the options screen's
 
 
 def picked(app, game, found, i):

@@ -25,7 +25,8 @@ def edit_options(app, game, rs_name, opts):
     L = app.lang
     mod = load(game)
     # the options table is looked up, not held: it goes from RAM once the
-    # options are set (forget_options), while this screen waits under the next
+    # starting chips are set (pick_chips reads their range: importing it again
+    # there was ~30 ms of a key as .mpy), while this screen waits under the next
     if opts is None:
         opts = dict((e[0], e[1]) for e in mod.OPTIONS)
     opts = dict(opts)
@@ -43,7 +44,6 @@ def edit_options(app, game, rs_name, opts):
             refresh()
             return
         if i > len(table):
-            forget_options(game)
             pick_seats(app, game, rs_name, opts)
             return
         e = table[i]
