@@ -1,5 +1,5 @@
-# Oya boot: board file -> hardware -> app (see oya/ui/app.py).
+# Oya boot: board file -> hardware -> app (see oya/ui/loop.py).
 import asyncio
-from oya.ui.app import main
+from oya.ui.loop import main
 
 asyncio.run(main())

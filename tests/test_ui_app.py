@@ -254,7 +254,7 @@ def test_option_rows_tell_every_choice_apart(game):
 
 def test_the_device_loop_collects_garbage_while_idle_only_when_the_heap_runs_low(monkeypatch):
     from types import SimpleNamespace
-    from oya.ui import app as A
+    from oya.ui import loop as A
     calls = []
     fake = SimpleNamespace(mem_free=lambda: 20 * 1024, collect=lambda: calls.append(1))
     monkeypatch.setattr(A, "gc", fake)

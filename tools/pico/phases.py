@@ -29,7 +29,8 @@ from pathlib import Path
 DEVICE_SCRIPT = r'''
 import time, gc
 from oya.hw import board as _board
-from oya.ui.app import App, attach_display, render, idle_collect
+from oya.ui.app import App, attach_display, render
+from oya.ui.loop import idle_collect
 from oya.ui import keys as K
 hw = _board.build()
 app = App(hw)

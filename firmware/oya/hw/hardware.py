@@ -1,7 +1,7 @@
 # The built hardware, and the bus that stands in for one that failed. Not in
 # board.py: an object keeps its class's whole module in RAM, and the board
 # module's checks are dropped once the drivers are built
-# (oya.ui.app.build_hardware); not in oya.hw, which every driver imports.
+# (oya.ui.loop.build_hardware); not in oya.hw, which every driver imports.
 
 
 class DeadBus:
