@@ -83,23 +83,20 @@ async def run(app, frame_ms=10):
         if app.tick(now_ms()):
             render(app)
             busy[0] = done = True
-        if done:
-            pass
-        elif app.owes():    # one file a pass, between sleeps: a press is answered in between
-            app.settle()
-            busy[0] = True
-        else:
-            work = app.idle()   # or one module the next screen wants, or a slice of its work
-            if work:
+        if not done:
+            if app.owes():      # one file a pass, between sleeps: a press is answered in between
+                app.settle()
                 busy[0] = True
-                if work == IDLE_REDRAW:
-                    render(app)
-            elif busy[0]:   # the first idle pass after some work (asking for the free
-                busy[0] = False     # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
-                idle_collect()
+            else:
+                work = app.idle()   # or one module the next screen wants, or a slice of its work
+                if work:
+                    busy[0] = True
+                    if work == IDLE_REDRAW:
+                        render(app)
+                elif busy[0]:   # the first idle pass after some work (asking for the free
+                    busy[0] = False     # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
+                    idle_collect()
         await sleep_ms(frame_ms)
-
-
 
 
 def idle_collect(free=IDLE_GC_FREE):
