@@ -216,7 +216,17 @@ def test_run_end_is_the_end_of_each_run_of_consecutive_actions():
             j += 1
         return j
     cases = ([0, 1, 2, 5, 6, 7, 8, 20], [3, 4, 5], list(range(1000, 1046)), [0, 1, 2, 3, 4, 5, 1001, 1002, 1003],
-             [5, 9, 7], [7, 8, 6, 7, 8], [1, 2, 4, 3, 4, 5], [9], [])
+             [5, 9, 7], [7, 8, 6, 7, 8], [1, 2, 4, 3, 4, 5], [9], [],
+             [0, 2] + list(range(100, 150)) + list(range(200, 250)) + list(range(300, 350)) + [999],
+             [1, 2, 3, 9, 4, 5, 6, 7, 8], [3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 7], [10, 11, 12, 13, 5, 6, 7, 8, 20, 21])
+    import random
+    r = random.Random(7)
+    for _ in range(300):
+        ch = []
+        for _ in range(r.randrange(1, 6)):
+            start = r.randrange(0, 60)
+            ch.extend(range(start, start + r.randrange(1, 12)))
+        cases += (ch,)
     for ch in cases:
         for i in range(len(ch)):
             assert play._run_end(ch, i) == naive(ch, i), (ch, i)
