@@ -178,7 +178,6 @@ class Session:
     def _slots(self):
         return tuple(self._slot(i) for i in range(RECALL + 1))    # (.r10: older firmware's)
 
-
     @property
     def recall(self):
         """The last RECALL finished deals, oldest first: [{"state", "seed",

@@ -298,6 +298,9 @@ _USED = [0] * 13          # search()'s scratch (a search in steps has its own)
 _PER = [0] * 13
 _ST = [0, 0, 0, 0]
 _ZEROS = (0,) * 13
+_OUT = const(13)          # in a search's state (_state): the plays found,
+_SV = const(14)           # the sieve of their codes,
+_FOUND = const(15)        # the ordering found for `want`
 
 
 def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
@@ -313,9 +316,9 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     S = _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, _USED, _PER, _ST)
     _rec(S, base, True)     # (every label searches for its play's order: scratch kept, no generator)
     if want:
-        found = S[15]
+        found = S[_FOUND]
         return found[0] if found else None
-    return S[13]
+    return S[_OUT]
 
 
 def search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
@@ -328,7 +331,7 @@ def search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
     for r in _succ(base, True, anyone):
         _rec(S, base, True, r)
         yield
-    res.append(S[13])
+    res.append(S[_OUT])
 
 
 def _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st):
@@ -400,12 +403,12 @@ def _rec(S, prev, first, only=0):
                                     _rec(S, r, False)
                                 del seq[n0:]
                             else:
-                                sv = S[14]       # (read here: a deeper call may have made it)
+                                sv = S[_SV]      # (read here: a deeper call may have made it)
                                 if sv is None:
                                     if c not in out:
                                         out.append(c)
                                         if len(out) == _SHORT:
-                                            sv = S[14] = bytearray(_SIEVE >> 3)
+                                            sv = S[_SV] = bytearray(_SIEVE >> 3)
                                             for x in out:
                                                 _sift(sv, x)
                                 elif _sift(sv, c) or c not in out:
@@ -534,7 +537,6 @@ def table_lines(pub, names, kind=cards.KOMATSU):
     if row is not None:
         out.append(row)
     return out
-
 
 
 # -- the deal ---------------------------------------------------------------------

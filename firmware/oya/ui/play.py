@@ -2,13 +2,14 @@
 # the results, then the next deal or the end of the match. One generic screen
 # for every game: decisions come from choices()/label()/decode(), the table
 # from public(), private cards only from the owner's peek.
-from oya import cards, rng
+from oya import rng
 from oya.game import RuleError
 from oya.ui import keys
 from oya.ui.grid import ROWS, two_cols
 from oya.ui.widgets import Message, Screen, Spinner, wrap
 from oya.ui.text import t
 from oya.ui import tables
+from oya.ui.app import IDLE_REDRAW
 
 INTRO = 0
 HANDOFF = 1
@@ -273,8 +274,8 @@ class PlayScreen(Screen):
     def idle(self):
         """Work for an idle pass (App.idle): the next deal's shuffle while
         its commitment is shown, or IDLE_STEPS of a search in steps. 0
-        nothing to do, 1 worked, 2 a search finished (the screen may show
-        more rows of the table)."""
+        nothing to do, 1 worked, IDLE_REDRAW a search finished (the screen
+        may show more rows of the table)."""
         if self.work is None:
             if self.state == INTRO and self.s is not None and not self.s.match.table:
                 seed = self.app.pending_seed()
@@ -283,7 +284,7 @@ class PlayScreen(Screen):
                     self.s.match.prepare(seed)
                     return 1
             return 0
-        return 2 if self.search(IDLE_STEPS, IDLE_MS) else 1
+        return IDLE_REDRAW if self.search(IDLE_STEPS, IDLE_MS) else 1
 
     # -- drawing ------------------------------------------------------------------
     def draw(self, g):
