@@ -60,6 +60,7 @@ class Deal:
         self.dealer = dealer
         self.stock = stock
         self.events = []
+        self.story = match.story      # False: no "card" nor "act" events (oya.match.Match.story)
         self.ledger.log = self.events.append
         self.turn = -1
         self.void = False       # a void deal is re-dealt and not counted
@@ -127,11 +128,13 @@ class Deal:
         """Take the top card (or `card`, already drawn) to `to`, logged."""
         if card is None:
             card = self.stock.draw()
-        self.events.append(("card", card, to, up))
+        if self.story:
+            self.events.append(("card", card, to, up))
         return card
 
     def log_act(self, seat, do, args=None):
-        self.events.append(("act", seat, do, args))
+        if self.story:
+            self.events.append(("act", seat, do, args))
 
     def note(self, text):
         self.events.append(("note", text))

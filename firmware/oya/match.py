@@ -13,6 +13,12 @@ class Match:
     START_OPTION = "starting_points"   # option holding the starting chips
     ALLOW_NEGATIVE = True
     table = False            # True: real cards on the table (oya.tabledeck), no seed
+    # Deals log every card dealt and every decision (the story a transcript or
+    # a printed record tells). The device's match sets False: a deal in play
+    # then keeps only what its results screen reads (showdowns, payments,
+    # notes), ~6 KB less at the end of a Meri deal on the RP2040, and the
+    # printed record replays the deal to tell the rest (oya.ui.menus).
+    story = True
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         n = len(names)

@@ -63,6 +63,29 @@ def final_ranking_rows(m):
     return [(place, m.ledger.names[seat], chips) for place, seat, chips in rank]
 
 
+def check_lean_story(dd):
+    """At a deal's results: the deal in play kept only the events its results
+    read (Match.story is off on the device), exactly the full story's less
+    its cards and decisions, and the printed deal record, which replays the
+    deal, is the one a full-story twin rebuilt from the journal's record
+    prints."""
+    from oya.session import Session
+    app = dd.app
+    lean = app.session.match.deal
+    twin = Session.from_record(json.loads(json.dumps(app.session.record())))
+    full = twin.match.deal
+    assert not lean.story and full.story and full.done
+    assert {e[0] for e in full.events} >= {"card", "act"}
+    assert lean.events == [e for e in full.events if e[0] not in ("card", "act")]
+    printed = app.deal_record()
+    real, app.session = app.session, twin
+    try:
+        assert printed == app.deal_record()
+    finally:
+        app.session = real
+    dd.lean_checked += 1
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_match_by_buttons_every_frame_checked(game):
     d = driver(game)
@@ -78,7 +101,9 @@ def test_a_whole_match_by_buttons_every_frame_checked(game):
             return False
 
         m = d.app.session.match
-        deals = d.play_match(pause_at=pause_at)
+        d.lean_checked = 0
+        deals = d.play_match(pause_at=pause_at, on_deal_end=check_lean_story)
+        assert d.lean_checked == deals
         # the last screen: the final ranking, from the engine
         d.expect_title("match_end")
         rows = d.rows()

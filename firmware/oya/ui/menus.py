@@ -56,19 +56,26 @@ def standings_lines(app):
     return lines
 
 
-def recall_lines(app, entry, n):
-    """Rebuild a finished deal from its recall entry (oya.session)."""
-    from oya.compat import unhex
+def replayed(app, state, seed, acts):
+    """A deal of the match in play rebuilt from the state before it, its
+    seed and its actions, with its whole story (the device's deals keep
+    only their results: oya.match.Match.story)."""
     from oya.session import new_match, replay_deal
     s = app.session
     m = s.match
     twin = new_match(s.game, m.opts, m.ledger.names, m.start_chips)
-    twin.restore(entry["state"])
+    twin.restore(state)
     twin.table = m.table
-    deal = replay_deal(twin, entry["seed"] and unhex(entry["seed"]), entry["acts"])
-    kind = twin.deck_kind()
+    return replay_deal(twin, seed, acts)
+
+
+def recall_lines(app, entry, n):
+    """Rebuild a finished deal from its recall entry (oya.session)."""
+    from oya.compat import unhex
+    m = app.session.match
+    deal = replayed(app, entry["state"], entry["seed"] and unhex(entry["seed"]), entry["acts"])
     lines = ["#%d %s" % (n, _seed_text(app, entry))]
-    lines.extend(deal_record_lines(kind, deal.events, m.ledger.names, deal.seen(-1)))
+    lines.extend(deal_record_lines(m.deck_kind(), deal.events, m.ledger.names, deal.seen(-1)))
     return lines
 
 
@@ -122,6 +129,8 @@ def deal_record(app):
         sh = hexstr(m.deal_seed)
         c = rng.commit(m.deal_seed)
         lines += [t("commit", L) + ":", c[:32], c[32:], t("seed", L) + ":", sh[:32], sh[32:]]
+    if not deal.story:
+        deal = replayed(app, s.state0, m.deal_seed, s.acts)
     lines += deal_record_lines(m.deck_kind(), deal.events, names, deal.seen(-1))
     st0 = s.state0
     if st0:
