@@ -243,3 +243,14 @@ def test_a_full_edge_ring_counts_what_it_lost_and_sampling_finds_the_level():
     assert b.lost_edges > 0
     b.poll(B.EDGES + 100)
     assert "PRESS_OK" in _events(b) and b.held(B.OK)
+
+
+def test_one_handler_serves_every_pin_and_ignores_a_stranger():
+    clock, pins, b = _irq_setup()
+    assert len({id(p.handler) for p in pins}) == 1       # one bound method, not a closure a pin
+    stranger = FakeIrqPin(0)
+    b._irq(stranger)                                      # not one of ours: nothing caught, no error
+    assert b._etail == b._ehead and b.lost_edges == 0
+    clock[0] = 10
+    pins[B.LEFT].set(0)                                   # ours: caught as LEFT going down
+    assert b._eb[b._ehead] == B.LEFT | 8 and b._et[b._ehead] == 10     # 8: the level went low

@@ -105,6 +105,7 @@ class Buttons:
         self.lost_edges = 0
         self.irqs = 0
         self.wake = None          # set() by the IRQs after each edge (the device loop's flag)
+        self._edge_h = None
         for i in range(N_BUTTONS):
             p = self.pins[i]
             if p is None:
@@ -114,33 +115,35 @@ class Buttons:
                 self._attach(p, i)
 
     def _attach(self, pin, i):
-        h = self._irq_handler(i)
+        if self._edge_h is None:
+            self._edge_h = self._irq      # one bound method for every pin (a closure each was ~130 B)
         trig = pin.IRQ_FALLING | pin.IRQ_RISING
         try:
-            pin.irq(h, trig, hard=True)
+            pin.irq(self._edge_h, trig, hard=True)
         except (TypeError, ValueError):
-            pin.irq(h, trig)
+            pin.irq(self._edge_h, trig)
         self.irqs += 1
 
-    def _irq_handler(self, i):
-        et = self._et
-        eb = self._eb
-        clock = self._clock
-
-        def edge(pin):
-            # interrupt context: no allocation, no exception
-            k = self._etail
-            nk = (k + 1) % EDGES
-            if nk == self._ehead:
-                self.lost_edges += 1
+    def _irq(self, pin):
+        # interrupt context: no allocation, no exception. The pin that
+        # fired is one of ours (the IRQ passes the object it was set on).
+        pins = self.pins
+        i = 0
+        while pins[i] is not pin:
+            i += 1
+            if i == N_BUTTONS:
                 return
-            et[k] = clock()
-            eb[k] = i | (0 if pin.value() else 8)
-            self._etail = nk
-            w = self.wake
-            if w is not None:
-                w.set()
-        return edge
+        k = self._etail
+        nk = (k + 1) % EDGES
+        if nk == self._ehead:
+            self.lost_edges += 1
+            return
+        self._et[k] = self._clock()
+        self._eb[k] = i | (0 if pin.value() else 8)
+        self._etail = nk
+        w = self.wake
+        if w is not None:
+            w.set()
 
     # -- queue -------------------------------------------------------------
     def _put(self, ev):
