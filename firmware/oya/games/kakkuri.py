@@ -991,7 +991,8 @@ class KakkuriDeal(Deal):
                 c = (KURO, AKA, TAIKO)[kind - 1]
             hand = _without(hand, c)
             self.played[seat].append(c)
-            names.append(token_name(tok))
+            if self.story:              # (the device's lean story: no name made per card)
+                names.append(token_name(tok))
         self.hands[seat] = hand
         self.log_act(seat, "play", {"cards": names})
         self.has_played[seat] = 1

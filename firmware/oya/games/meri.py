@@ -404,7 +404,8 @@ class MeriDeal(Deal):
             return
         down = action >= PLAY_DOWN
         c = action - (PLAY_DOWN if down else PLAY)
-        self.log_act(seat, "play", {"card": cards.name(KIND, c), "down": down})
+        if self.story:                  # (the device's lean story: no name made per card)
+            self.log_act(seat, "play", {"card": cards.name(KIND, c), "down": down})
         if self._pos() == 0 and suit(c) == self.trump:
             self.monchi = True     # a meri: monchi from here to the end of the deal
         self._remove(seat, c)

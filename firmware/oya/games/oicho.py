@@ -436,7 +436,8 @@ class OichoDeal(Deal):
         return None
 
     def apply(self, action, seat):
-        self.log_act(seat, *self.decode(action))
+        if self.story:                  # (the device's lean story: no decode per action)
+            self.log_act(seat, *self.decode(action))
         ph = self.phase
         if ph == BETTING:
             if action == DONE:
