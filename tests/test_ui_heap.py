@@ -230,3 +230,39 @@ def test_run_end_is_the_end_of_each_run_of_consecutive_actions():
     for ch in cases:
         for i in range(len(ch)):
             assert play._run_end(ch, i) == naive(ch, i), (ch, i)
+
+
+class _Bets:
+    """A deal offering `cols` bets of 1..`top` chips numbered back to back
+    (one run of consecutive actions, as Oicho-Kabu's columns are), then a
+    pass and a few plays with no amount; it counts its decodes."""
+    def __init__(self, cols, top, base=100):
+        self.cols, self.top, self.base, self.decodes = cols, top, base, 0
+
+    def choices(self, seat):
+        n = self.cols * self.top
+        return list(range(self.base, self.base + n)) + [self.base + n, self.base + n + 1, self.base + n + 2]
+
+    def decode(self, a):
+        self.decodes += 1
+        k = a - self.base
+        if k < self.cols * self.top:
+            return "bet", {"col": k // self.top + 1, "chips": k % self.top + 1}
+        return ("pass", None) if k == self.cols * self.top else ("play", {"cards": [k]})
+
+
+def test_amounts_of_decisions_back_to_back_are_one_entry_each_found_in_few_decodes():
+    for cols, top in ((4, 10), (3, 96), (1, 50), (2, 3), (5, 2)):
+        deal = _Bets(cols, top)
+        e = play.group_choices(deal, 0, 0)
+        n = cols * top
+        if top >= 3:
+            assert len(e) == cols + 3
+            for c in range(cols):
+                assert list(e.items[c][1]) == list(range(deal.base + c * top, deal.base + (c + 1) * top))
+                assert list(e.items[c][2]) == list(range(1, top + 1)) and e.items[c][0] == "bet col %d 1-%d" % (c + 1, top)
+            assert e.items[cols:] == [deal.base + n, deal.base + n + 1, deal.base + n + 2]
+            # the decodes of the halving: ~2 + log2(run) a column, not one or two an action
+            assert deal.decodes <= cols * (3 + (n + 3).bit_length()), (cols, top, deal.decodes)
+        else:
+            assert e.items == deal.choices(0)        # runs of 2 amounts stay single actions

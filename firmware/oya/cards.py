@@ -55,13 +55,22 @@ def suit(code):
     return (code % 52) // 13
 
 
+# Card names are made with one string operation each: as .mpy on the device
+# every new string is first looked up among the ~1,100 interned names the
+# loaded modules brought (a linear scan, ~0.1 ms), and a name was two or three
+# strings made (a rank, a letter, their sum).
+_RANK = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
+_R52 = b"A23456789TJQK"            # RANKS52 and SUITS as bytes: %c takes their ints
+_S52 = b"SHDC"
+
+
 def name(kind, code):
     """The transcript string of a card (see TRANSCRIPT.md)."""
     if kind >= STD52:
-        return RANKS52[code % 13] + SUITS[(code % 52) // 13]
-    r = str(code // 4 + 1)
+        return "%c%c" % (_R52[code % 13], _S52[(code % 52) // 13])
     if kind == HANAFUDA:
-        return r + "abcd"[code % 4]
+        return "%d%c" % (code // 4 + 1, 97 + code % 4)      # 1a .. 10d
+    r = _RANK[code // 4]
     if kind in (KACHI20, KACHI22):
         if code == KACHI_AKA_PIN:
             return "1r"

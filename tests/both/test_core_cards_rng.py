@@ -44,6 +44,7 @@ def test_transcript_names():
     assert cards.name(cards.STD104, 52 + 9) == "TS"
     assert cards.name(cards.HANAFUDA, 9) == "3b"
     assert cards.name(cards.KABUFUDA, 9) == "3"
+    assert cards.name(cards.HANAFUDA, 39) == "10d" and cards.name(cards.KOMATSU, 47) == "12"
     for kind in (cards.HANAFUDA, cards.STD52, cards.KOMATSU, cards.KACHI22):
         for c in cards.deck(kind):
             assert cards.rank(kind, cards.parse(kind, cards.name(kind, c))) == cards.rank(kind, c)

@@ -365,8 +365,7 @@ class OichoDeal(Deal):
             for c in range(self.ncols):
                 if self._open(c, seat):
                     base = (c + 1) * BET
-                    for k in range(1, room + 1):
-                        out.append(base + k)
+                    out.extend(range(base + 1, base + room + 1))     # (in C: 40 appends were 1.5 ms)
             if not (self.opts["mandatory_bet"] and self.turn_bet == 0):
                 out.append(DONE)
             return out
