@@ -181,3 +181,25 @@ def test_a_press_is_answered_at_its_edge_not_at_the_loops_next_pass():
             assert drawn, "no answer to press %d" % k
             waits.append(drawn[0].t_us - edge)
         assert max(waits) < 3000, waits
+
+
+def test_after_an_answer_the_cpu_sleeps_before_the_journals_next_file():
+    # An answer and the journal's next file (a flash erase: ~45 ms) in one
+    # run of the CPU made a press wait for both; the loop sleeps a pass
+    # between them. The journal is made to owe a file on every pass, and
+    # each file written is stamped with the virtual time.
+    from host_sim.drive import app_of
+    with Sim(seed=5) as sim:
+        sim.advance(400)
+        app = app_of(sim)
+        written = []
+        app.owes = lambda: True
+        app.settle = lambda: written.append(sim.clock.us)
+        for k in range(8):
+            frames = len(sim.panel.frames)
+            edge = sim.clock.us + 1000 + k * 1333          # every phase of the 10 ms pass
+            sim.schedule_press("down" if k % 2 else "up", edge, 60)
+            sim.advance(200)
+            answer = sim.panel.frames[frames].t_us
+            after = [t for t in written if t >= answer]
+            assert after and after[0] - answer >= 9000, (k, answer, after[:3])

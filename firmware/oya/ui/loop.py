@@ -42,6 +42,7 @@ async def run(app, frame_ms=10):
     hw = app.hw
     buttons = hw.buttons
     busy = [False]                # something happened since the last idle pass
+    answered = [False]            # a key was answered since the loop's last pass
 
     def keys_now():
         """Turn the buttons' edges into events and the events into keys;
@@ -58,7 +59,7 @@ async def run(app, frame_ms=10):
                 changed = True
         if changed:
             render(app)     # the answer first; the journal's files on the passes after it
-            busy[0] = True
+            busy[0] = answered[0] = True
         return changed
 
     flag = getattr(asyncio, "ThreadSafeFlag", None)
@@ -79,7 +80,12 @@ async def run(app, frame_ms=10):
     render(app)
     app.match_j.lazy = True       # the journal is written after each frame (App.settle)
     while True:
-        done = keys_now()           # (the timers' events: a long press, a repeat)
+        keys_now()                  # (the timers' events: a long press, a repeat)
+        # after an answer (here or in the edge task) the CPU sleeps before the
+        # journal's file or idle work: an answer and a flash erase in one run
+        # were ~100 ms without a sleep (a press then waits for both)
+        done = answered[0]
+        answered[0] = False
         if app.tick(now_ms()):
             render(app)
             busy[0] = done = True
