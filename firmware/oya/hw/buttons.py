@@ -116,7 +116,10 @@ class Buttons:
 
     def _attach(self, pin, i):
         if self._edge_h is None:
-            self._edge_h = self._irq      # one bound method for every pin (a closure each was ~130 B)
+            # one bound method for every pin. Not a closure: calling one over
+            # five names puts its arguments on the heap, which a hard IRQ may
+            # not touch (MemoryError, and the IRQ is turned off at its first edge)
+            self._edge_h = self._irq
         trig = pin.IRQ_FALLING | pin.IRQ_RISING
         try:
             pin.irq(self._edge_h, trig, hard=True)
