@@ -265,6 +265,19 @@ def test_the_device_loop_collects_garbage_while_idle_only_when_the_heap_runs_low
     assert A.idle_collect() is False and calls == [1]
 
 
+def _imports_of(name):
+    """The oya modules `name`'s source imports at its top level."""
+    import ast
+    path = os.path.join(tools.FIRMWARE, *name.split(".")) + ".py"
+    out = []
+    for node in ast.parse(open(path).read()).body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out += [node.module + "." + a.name if node.module == "oya" else node.module for a in node.names]
+        elif isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+    return out
+
+
 def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(flash, monkeypatch):
     import sys
     app = App()
@@ -276,7 +289,12 @@ def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(fl
     assert app.idle() == 0
     app.key(K.OK)                                       # New table -> the game list
     app.key(K.OK)                                       # the first game -> its rulesets
-    assert app._prefetch == ["oya.games." + GAMES[0], "oya.games.%s_options" % GAMES[0], "oya.ui.table"]
+    # the engine's modules one a pass (its own imports first), then the options screen's
+    assert app._prefetch == ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", "oya.games." + GAMES[0],
+                             "oya.games.%s_options" % GAMES[0], "oya.ui.table"]
+    booted = ("oya", "oya.compat", "oya.rng", "oya.games")
+    for k, name in enumerate(app._prefetch[:6]):    # every module the engine imports is fetched before it
+        assert all(n in booted or n in app._prefetch[:k] for n in _imports_of(name) if n.startswith("oya.")), name
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -64,7 +64,8 @@ class Session:
         self.intro_seed = seed if seed is not None else rng.entropy()
         d = self.match.choose_first_dealer(self.intro_seed)
         if self.journal is not None:  # a new match: no record nor recalled deal of another one
-            self.journal.clear(self._slots())
+            # (on the device one file a pass; the first record finishes them first)
+            self.journal.clear(self._slots(), getattr(self.journal, "lazy", False))
         self.save()
         return d
 
