@@ -182,6 +182,18 @@ def test_summary_of_made_up_figures():
     assert s["heap_live_peak"] == 100000
 
 
+def test_the_report_names_the_keys_that_froze_the_cpu():
+    r = _run("kachi", [10, 20, 30], 50000)
+    for k, (run_ms, erases) in zip(r["keys"], ((40, 0), (209.1, 3), (115.5, 0))):
+        k["stretch"], k["flash_erases"] = int(run_ms * 125000), erases
+    assert pico.freezes(r) == [(1, 209.1, 3), (2, 115.5, 0)]
+    text = pico.table({"firmware_name": "RPI_PICO.uf2", "frozen": False, "runs": {"kachi": r}})
+    assert text.splitlines()[-1] == "kachi     #1 209.1 ms 3; #2 115.5 ms 0"
+    r2 = _run("meri", [10, 20], 50000)
+    assert pico.freezes(r2) == [] and "CPU runs over" not in pico.table(
+        {"firmware_name": "RPI_PICO.uf2", "frozen": False, "runs": {"meri": r2}})
+
+
 def _fig(frozen, lat):
     runs = {"oicho": _run("oicho", lat, 50000)}
     return {"date": "2026-11-24 23:00 UTC", "commit": "abc1234", "firmware_name": "RPI_PICO.uf2",

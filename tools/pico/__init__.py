@@ -271,7 +271,31 @@ def table(fig):
             s["bytes_median"], s["mcycles_median"], s["mcycles_p95"], s["mcycles_max"],
             s["heap_peak"] / 1024, s["heap_live_peak"] / 1024, s["heap_size"] / 1024,
             s["flash_erases"] / max(1, s["keys"]), s["lat_p95_no_flash_wait"], s["stretch_p95"], s["stretch_max"]))
+    long = [(g, freezes(r)) for g, r in fig["runs"].items()]
+    if any(f for g, f in long):
+        rows.append("CPU runs over %d ms (key number in the run: ms, 4 KB sectors erased in that key's time):"
+                    % FREEZE_MS)
+        for g, f in long:
+            if f:
+                rows.append("%-9s %s" % (g, "; ".join("#%d %.1f ms %d" % x for x in f)))
     return "\n".join(rows)
+
+
+FREEZE_MS = 100     # issue 17: no key takes more CPU than this without a sleep
+
+
+def freezes(run):
+    """The keys after which the CPU ran over FREEZE_MS without a sleep, the
+    longest first: (key number, ms, sectors erased). A run with 2+ erases is
+    littlefs committing (45 ms each, the CPU spinning in the boot ROM); with
+    none, the app's own work (as .mpy, mostly a module's import)."""
+    out = []
+    for i, k in enumerate(run["keys"]):
+        ms = k.get("stretch", 0) / 125000
+        if ms > FREEZE_MS:
+            out.append((i, ms, k.get("flash_erases", 0)))
+    out.sort(key=lambda x: -x[1])
+    return out
 
 
 def section(fig, text):
@@ -290,7 +314,8 @@ def section(fig, text):
         "erase/program time taken out (instant flash, as rp2040js alone would have it); "
         "*CPU run*: the longest time the CPU ran without going back to sleep in the device "
         "loop (no frame, no button poll: a freeze; a flash erase spins in the boot ROM and "
-        "counts), after each key (p95, max). "
+        "counts), after each key (p95, max); below the table, the keys whose run passed "
+        "100 ms, with the sectors erased in their time. "
         "*done*: the match ran to its end (else the run stopped at the key limit)." % (
             fig["date"], fig["command"], fig["commit"], fig["wall_s"],
             "a bot" if fig.get("script") == "bots" else "a person", KAKKURI_DEALS),
