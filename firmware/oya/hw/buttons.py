@@ -105,21 +105,19 @@ class Buttons:
         self.lost_edges = 0
         self.irqs = 0
         self.wake = None          # set() by the IRQs after each edge (the device loop's flag)
-        self._edge_h = None
+        # one bound method for every pin. Not a closure: calling one over five
+        # names puts its arguments on the heap, which a hard IRQ may not touch
+        # (MemoryError, and the port turns the IRQ off at its first edge)
+        self._edge_h = self._irq
         for i in range(N_BUTTONS):
             p = self.pins[i]
             if p is None:
                 continue
             self._raw[i] = 0 if p.value() else 1
             if irq and hasattr(p, "irq"):
-                self._attach(p, i)
+                self._attach(p)
 
-    def _attach(self, pin, i):
-        if self._edge_h is None:
-            # one bound method for every pin. Not a closure: calling one over
-            # five names puts its arguments on the heap, which a hard IRQ may
-            # not touch (MemoryError, and the IRQ is turned off at its first edge)
-            self._edge_h = self._irq
+    def _attach(self, pin):
         trig = pin.IRQ_FALLING | pin.IRQ_RISING
         try:
             pin.irq(self._edge_h, trig, hard=True)
