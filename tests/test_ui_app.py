@@ -332,3 +332,23 @@ def test_the_rulesets_are_scanned_while_the_game_list_is_shown(flash, game):
     assert shown[True] == shown[False] and shown[True].startswith("Ruleset")
     names = [f[2] for f in setup.list_rulesets(game)]
     assert names and all(n[:10] in shown[True] for n in names[:3])
+
+
+def test_a_prefetch_with_no_room_is_dropped_not_raised(flash, monkeypatch):
+    # an import that finds no heap (MemoryError) on an idle pass: the key that
+    # needs the module imports it again and shows what it raises then
+    import builtins
+    import sys
+    app = App()
+    real = builtins.__import__
+
+    def no_room(name, *a, **kw):
+        if name == "oya.ui.tables":
+            raise MemoryError("memory allocation failed, allocating 1148 bytes")
+        return real(name, *a, **kw)
+    monkeypatch.delitem(sys.modules, "oya.ui.tables", raising=False)
+    monkeypatch.setattr(builtins, "__import__", no_room)
+    app.prefetch("oya.ui.tables", "oya.ui.menu")
+    assert app.idle() == 1 and "oya.ui.tables" not in sys.modules
+    assert app._prefetch == ["oya.ui.menu"]             # dropped, and the next one goes on
+    assert app.idle() == 1 and app._prefetch == []

@@ -203,3 +203,35 @@ def test_after_an_answer_the_cpu_sleeps_before_the_journals_next_file():
             answer = sim.panel.frames[frames].t_us
             after = [t for t in written if t >= answer]
             assert after and after[0] - answer >= 9000, (k, answer, after[:3])
+
+
+def test_an_error_out_of_the_loops_own_work_is_shown_and_keys_still_answer():
+    # A journal file or a render with no heap left raised out of the device
+    # loop's task, which then ended: the emulated RP2040 with its heap held
+    # to 44 KB answered no key again (tools/pico soak). The loop shows it and
+    # goes on; the file still owed is tried again on the next pass.
+    from host_sim.drive import app_of
+    with Sim(seed=5) as sim:
+        sim.advance(400)
+        app = app_of(sim)
+        assert sim.screen_text()[0].startswith("Oya")
+        owed = [2]
+        tries = []
+
+        def settle():
+            tries.append(sim.clock.us)
+            owed[0] -= 1
+            if owed[0] == 1:
+                raise MemoryError("memory allocation failed, allocating 1148 bytes")
+            return False
+        app.owes = lambda: owed[0] > 0
+        app.settle = settle
+        sim.advance(100)
+        assert len(tries) == 2 and owed[0] == 0              # failed once, tried again on a later pass
+        rows = sim.screen_text()
+        assert rows[0] == "Error" and "memory allocation" in " ".join(rows), rows
+        sim.press("ok")                                       # the device still answers: OK goes home
+        sim.advance(200)
+        assert sim.screen_text()[0].startswith("Oya")
+        sim.press("down")
+        assert sim.screen_text()[2].startswith(">")

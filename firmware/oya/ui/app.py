@@ -205,8 +205,8 @@ class App:
             elif name not in sys.modules:
                 try:
                     __import__(name)
-                except ImportError:
-                    pass            # the key that needs it will say so
+                except Exception:   # not there, or no room (MemoryError): the key
+                    pass            # that needs it imports it again and says so
             self._prefetch.pop(0)
             return 1
         work = getattr(self.top(), "idle", None)

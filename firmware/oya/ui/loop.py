@@ -70,7 +70,7 @@ async def run(app, frame_ms=10):
         async def on_edges():
             while True:
                 await flag.wait()
-                keys_now()
+                guarded(keys_now)
         asyncio.create_task(on_edges())
     else:
         asyncio.create_task(buttons.run())
@@ -79,7 +79,7 @@ async def run(app, frame_ms=10):
     attach_display(app)
     render(app)
     app.match_j.lazy = True       # the journal is written after each frame (App.settle)
-    while True:
+    def one_pass():
         keys_now()                  # (the timers' events: a long press, a repeat)
         # after an answer (here or in the edge task) the CPU sleeps before the
         # journal's file or idle work: an answer and a flash erase in one run
@@ -102,6 +102,25 @@ async def run(app, frame_ms=10):
                 elif busy[0]:   # the first idle pass after some work (asking for the free
                     busy[0] = False     # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
                     idle_collect()
+
+    def guarded(step):
+        """Run a step of the loop; what it raises (a journal write or a
+        render with no heap left: MemoryError) is shown as an error and the
+        loop goes on: an exception out of a task ended it, and the device
+        answered no key again."""
+        try:
+            step()
+        except Exception as e:
+            gc.collect()
+            app.fail(e)             # (a file still owed is tried again on the next pass)
+            busy[0] = True
+            try:
+                render(app)
+            except Exception:
+                pass
+
+    while True:
+        guarded(one_pass)
         await sleep_ms(frame_ms)
 
 
