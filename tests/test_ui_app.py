@@ -352,3 +352,31 @@ def test_a_prefetch_with_no_room_is_dropped_not_raised(flash, monkeypatch):
     assert app.idle() == 1 and "oya.ui.tables" not in sys.modules
     assert app._prefetch == ["oya.ui.menu"]             # dropped, and the next one goes on
     assert app.idle() == 1 and app._prefetch == []
+
+
+def test_a_ruleset_read_with_no_room_is_read_again_not_listed_as_invalid(flash, monkeypatch):
+    # a MemoryError while a file is read is no fault of the file: listed as
+    # "cannot be read" it showed, game unknown, under every game's rulesets
+    import shutil
+    from oya.ui import setup
+    shutil.copytree(os.path.join(tools.FIRMWARE, "rulesets"), str(flash / "rulesets"))
+    want = setup.list_rulesets()
+    real = setup._read
+    failed = []
+
+    def short_of_heap(path):
+        if len(failed) < 2 and path.endswith(want[3][0]):
+            failed.append(path)
+            if len(failed) == 2:           # twice in a row: then it is said
+                raise MemoryError("memory allocation failed, allocating 1148 bytes")
+            raise MemoryError("memory allocation failed, allocating 512 bytes")
+        return real(path)
+    monkeypatch.setattr(setup, "_read", short_of_heap)
+    failed.append(None)                    # the first scan: one MemoryError, read again
+    assert setup.list_rulesets() == want and len(failed) == 2
+    failed.clear()                         # the second: it fails twice, and only then is it listed so
+    got = setup.list_rulesets()
+    assert [f[0] for f in got] == [f[0] for f in want]
+    bad = got[3]
+    assert bad[1] is None and "cannot be read (memory allocation failed" in bad[4]
+    assert [f for f in got if f is not bad] == [f for f in want if f[0] != bad[0]]

@@ -222,6 +222,7 @@ class Scan:
         self.found = []
         self.index = rsindex.read()
         self.dirty = False
+        self._retried = -1         # the file read again after a MemoryError
 
     def done(self):
         return self.i >= len(self.files)
@@ -272,6 +273,14 @@ class Scan:
                 g, name, opts, err = None, fn, None, str(e)
                 if raw is not None:
                     self.dirty = rsindex.add(self.index, fn, raw, None, err) or self.dirty
+            elif isinstance(e, MemoryError) and self._retried != self.i - 1:
+                # no room to read it now: not a bad file (listed as invalid
+                # under every game); collected, it is read again next step
+                self._retried = self.i - 1
+                self.i -= 1
+                import gc
+                gc.collect()
+                return slow
             else:  # never let one bad file stop the list
                 g, name, opts, err = None, fn, None, "%s: cannot be read (%s)." % (fn, e)
         if game is None or g == game or g is None:
