@@ -125,5 +125,11 @@ def name_ja(kind, code):
     return name(kind, code)
 
 
+def joined(kind, codes, hidden=-1, mark=""):
+    """The names of `codes` with a space between, `mark` for a `hidden`
+    code (a face-down card), for the table's lines and the results."""
+    return " ".join([mark if c == hidden else name(kind, c) for c in codes]) if codes else ""
+
+
 def names(kind, cards):
     return [name(kind, c) for c in cards]

@@ -60,7 +60,7 @@ class Deal:
         self.dealer = dealer
         self.stock = stock
         self.events = []
-        self.story = match.story      # False: no "card" nor "act" events (oya.match.Match.story)
+        self.story = match.story      # False: no "card" nor "act" events (oya.match.Match.lean)
         self.ledger.log = self.events.append
         self.turn = -1
         self.void = False       # a void deal is re-dealt and not counted

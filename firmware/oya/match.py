@@ -14,11 +14,12 @@ class Match:
     ALLOW_NEGATIVE = True
     table = False            # True: real cards on the table (oya.tabledeck), no seed
     # Deals log every card dealt and every decision (the story a transcript or
-    # a printed record tells). The device's match sets False: a deal in play
+    # a printed record tells). The device's match is `lean`: a deal in play
     # then keeps only what its results screen reads (showdowns, payments,
     # notes), ~6 KB less at the end of a Meri deal on the RP2040, and the
-    # printed record replays the deal to tell the rest (oya.ui.menus).
-    story = True
+    # printed record replays the deal to tell the rest (oya.ui.menus). A
+    # table deck keeps its story: entering a card reads its "card" event.
+    lean = False
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         n = len(names)
@@ -38,6 +39,10 @@ class Match:
         self._ready = None        # (seed, deck, stock): a shuffle made ahead (prepare)
         self.history = None       # a list to keep finished deals in (host tools)
         self.intro = []           # events of the first-dealer draw
+
+    @property
+    def story(self):
+        return self.table or not self.lean
 
     # -- hooks for each game ------------------------------------------------
     def deck_kind(self):

@@ -203,12 +203,12 @@ class Session:
         return [got[k] for k in sorted(got)]
 
     @classmethod
-    def from_record(cls, rec, journal=None, story=True):
+    def from_record(cls, rec, journal=None, lean=False):
         """Rebuild a match from a journal record. What was read is data and
         is checked as such: the options against the game's table, the seats,
         and the chips, which must add up to what the match started with
-        (ValueError on anything else). story=False: the deal in play is
-        replayed with the device's lean story (oya.match.Match.story)."""
+        (ValueError on anything else). lean: the deal in play is replayed
+        with the device's lean story (oya.match.Match.lean)."""
         from oya import rules
         rs = rec["ruleset"]
         rules.validate({"game": rec["game"], "name": rs["name"], "options": rs["options"]}, "saved match",
@@ -218,7 +218,7 @@ class Session:
         s = cls(rec["game"], rs["name"], rs["options"], rec["names"], rec["start_chips"], None)
         m = s.match
         m.table = rec.get("deal_mode") == "table"     # real cards on the table (oya.tabledeck)
-        m.story = story or m.table
+        m.lean = lean
         if rec.get("intro_seed"):
             s.intro_seed = unhex(rec["intro_seed"])
             m.choose_first_dealer(s.intro_seed)
@@ -241,9 +241,9 @@ class Session:
         return s
 
     @classmethod
-    def resume(cls, journal, story=True):
+    def resume(cls, journal, lean=False):
         """The match saved in `journal`, or None. JournalCorrupt propagates."""
         rec = journal.load()
         if rec is None:
             return None
-        return cls.from_record(rec, journal, story)
+        return cls.from_record(rec, journal, lean)

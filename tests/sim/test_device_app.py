@@ -65,7 +65,7 @@ def final_ranking_rows(m):
 
 def check_lean_story(dd):
     """At a deal's results: the deal in play kept only the events its results
-    read (Match.story is off on the device), exactly the full story's less
+    read (the device's match is lean: Match.lean), exactly the full story's less
     its cards and decisions, and the printed deal record, which replays the
     deal, is the one a full-story twin rebuilt from the journal's record
     prints."""

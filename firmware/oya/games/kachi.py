@@ -340,10 +340,10 @@ def table_lines(pub, names, kind):
             st = "F"
         else:
             st = pub["ncards"][s]
-        up = _card_names(kind, pub["up"][s])
+        up = cards.joined(kind, pub["up"][s])
         sh = pub["shown"][s]
         if sh is not None:
-            st = _card_names(kind, sh[0])
+            st = cards.joined(kind, sh[0])
             up = "=%s" % (sh[1] if sh[2] is None else cut(sh[2], 5))
         row = "%s%-5s%s%3d %s %s" % (">" if s == pub["turn"] else " ", cut(names[s], 5),
                                      "*" if s == pub["oya"] else " ", pub["put"][s], st, up)
@@ -352,10 +352,6 @@ def table_lines(pub, names, kind):
         rows.append(cut(row, 21))
     rows[0] = cut(rows[0], 21)
     return rows
-
-
-def _card_names(kind, codes):
-    return " ".join([cards.name(kind, c) for c in codes]) if codes else ""
 
 
 # -- the deal -------------------------------------------------------------------------

@@ -827,9 +827,9 @@ def table_lines(pub, names, kind):
     """The public table in rows of at most 21 cells for the device screen:
     the dealer's card, then the acting seat, then the others (ante/bet,
     up-cards, C when contested, - when sitting out)."""
-    from oya.cards import name as cname
+    from oya.cards import name as cname, joined
     d = pub["dealer"]
-    dc = " ".join([cname(kind, c) for c in pub["dealer_cards"]]) or "-"
+    dc = joined(kind, pub["dealer_cards"]) or "-"
     rows = ["%s D %s lim%d" % (cut(names[d], 4), dc, pub["limit"])]
     order = []
     t = pub.get("turn", -1)

@@ -740,10 +740,10 @@ MATCH = MeriMatch
 def table_lines(pub, names, kind):
     """The public table in rows of at most 21 cells for the device screen.
     A face-down trump shows as '**' until the trick is complete."""
-    from oya.cards import name as cname
+    from oya.cards import name as cname, joined
 
     def cs(b):
-        return " ".join(["**" if c == HIDDEN else cname(kind, c) for c in b]) or "-"
+        return joined(kind, b, HIDDEN, "**") or "-"
 
     okie = pub["okie"]
     rows = ["Trump %s okie %s" % ("SHDC"[pub["trump"]], cname(kind, okie) if okie is not None and okie >= 0 else "-")]

@@ -197,10 +197,6 @@ def value_label(value, yaku_id=None, lang=EN):
     return (VALUE_EN if lang == EN else VALUE_JA)[value] + " %d" % value
 
 
-def _card_names(kind, cs):
-    return " ".join(["##" if c == NONE else cards.name(kind, c) for c in cs])
-
-
 def table_lines(pub, names, kind):
     """public() as lines of at most 21 characters for the screen, the most
     useful first: one line per column (cards, ## face down, $ total bet on
@@ -208,7 +204,7 @@ def table_lines(pub, names, kind):
     domae with the dealer's net, the maki-fuda."""
     out = []
     for i in range(len(pub["cols"])):
-        line = "%d %s" % (i + 1, _card_names(kind, pub["cols"][i]))
+        line = "%d %s" % (i + 1, cards.joined(kind, pub["cols"][i], NONE, "##"))
         tot = 0
         for b in pub["bets"][i]:
             tot += b[1]
@@ -217,12 +213,12 @@ def table_lines(pub, names, kind):
         if pub["col"] == i + 1:
             line += "<"
         out.append(cut(line, 21))
-    line = "Oya %s %s" % (cut(names[pub["dealer"]], 8), _card_names(kind, pub["hand"]))
+    line = "Oya %s %s" % (cut(names[pub["dealer"]], 8), cards.joined(kind, pub["hand"], NONE, "##"))
     out.append(cut(line.rstrip() if line[-1] == " " else line, 21))
     out.append(cut("Bet %d/%d net %s" % (pub["total"], pub["domae"], _signed(pub["net"])), 21))
     maki = [c for c in pub["maki"] if c != NONE]
     if maki:
-        out.append(cut("Maki %s" % _card_names(kind, maki), 21))
+        out.append(cut("Maki %s" % cards.joined(kind, maki), 21))
     return out
 
 

@@ -300,8 +300,7 @@ class App:
         forget(*FLOWS)                # the new-table, ruleset and home code is not needed in play
         forget_options(session.game)                        # nor the options table
         self.session = session
-        # the deals keep a lean story; a table deck's entry reads its card events
-        session.match.story = session.match.table
+        session.match.lean = True         # the deals keep a lean story (oya.match)
         self._mod = load(session.game)
         self._bot = None
         self.bots = bots

@@ -70,7 +70,7 @@ def new_table(app):
 def resume(app):
     from oya.session import Session
     try:
-        s = Session.resume(app.match_j, False)      # the device's lean story (App.start_play)
+        s = Session.resume(app.match_j, lean=True)     # the device's lean story (App.start_play)
     except MemoryError:
         raise
     except Exception:

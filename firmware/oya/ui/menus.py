@@ -59,7 +59,7 @@ def standings_lines(app):
 def replayed(app, state, seed, acts):
     """A deal of the match in play rebuilt from the state before it, its
     seed and its actions, with its whole story (the device's deals keep
-    only their results: oya.match.Match.story)."""
+    only their results: oya.match.Match.lean)."""
     from oya.session import new_match, replay_deal
     s = app.session
     m = s.match

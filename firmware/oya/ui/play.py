@@ -130,15 +130,24 @@ def _decision_end(deal, ch, i, j, do, col, amount):
     when the run holds several decisions back to back (Oicho-Kabu's bets on
     four columns are one run of 40), found by halving (a decode of every
     action was 80 decodes, ~8 ms on the RP2040)."""
-    lo, hi = i, j
+    a = ch[i]
+    if _same_decision(deal, ch[j], a, do, col, amount):    # the whole run: most often
+        return j
+    lo, hi = i, j - 1
     while lo < hi:
-        mid = hi if hi == j and lo == i else (lo + hi + 1) // 2     # the whole run first
-        do2, args2 = deal.decode(ch[mid])
-        if do2 == do and _amount(args2) == amount + ch[mid] - ch[i] and args2.get("col") == col:
+        mid = (lo + hi + 1) // 2
+        if _same_decision(deal, ch[mid], a, do, col, amount):
             lo = mid
         else:
             hi = mid - 1
     return lo
+
+
+def _same_decision(deal, x, a, do, col, amount):
+    """Whether action x is action a's decision (`do`, `col`) with its amount
+    as far from a's `amount` as x is from a."""
+    do2, args2 = deal.decode(x)
+    return do2 == do and _amount(args2) == amount + x - a and args2.get("col") == col
 
 
 def group_choices(deal, seat, lang):

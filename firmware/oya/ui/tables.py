@@ -6,7 +6,7 @@ from oya.ledger import POT
 
 
 def card_list(kind, cs):
-    return " ".join(cards.name(kind, c) for c in cs)
+    return cards.joined(kind, cs)
 
 
 def place_name(place, names):
