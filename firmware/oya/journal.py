@@ -21,6 +21,12 @@
 # caller writes a new record when the tail grows. A tail whose number is not
 # the record's is an old one and is ignored.
 #
+# A lazy journal (the device's) takes each write in steps, one a pass of the
+# device loop (step(), see _writing): on littlefs the bytes of a record erase
+# a block and its close may compact the folder's log, each ~45 ms with the
+# CPU frozen, and together they froze a key for over 100 ms. Any other use
+# of the journal finishes the write in hand first.
+#
 # Firmware before 2026-11-26 wrote every record as `.tmp` and renamed it:
 # load() reads .tmp too, so a match saved by it resumes.
 import hashlib
@@ -72,10 +78,29 @@ def _header(seq, body):
 
 def write(path, seq, data):
     """A new file `path` holding `data` framed: header, then the JSON body."""
-    body = json.dumps(data).encode()
-    with open(path, "wb") as f:
+    for _ in _writing(path, seq, json.dumps(data).encode()):
+        pass
+
+
+def _writing(path, seq, body, rename_to=None):
+    """write() in the steps a lazy journal takes one a pass of the device
+    loop: open (a new file's entry: a commit to the folder's log), the bytes
+    (past ~500 of them, a data block: one erase), close (the commit, and
+    every few commits a compaction of the log: one erase more), and the
+    rename when there is one. Measured on the emulated RP2040 a record
+    written in one go was 45 ms of erase for its bytes plus up to ~90 ms
+    when its commit compacted: over 100 ms of frozen CPU (interrupts off)."""
+    f = open(path, "wb")
+    try:
+        yield
         f.write(_header(seq, body))
         f.write(body)
+        yield
+    finally:
+        f.close()
+    if rename_to:
+        yield
+        os.rename(path, rename_to)
 
 
 def decode(raw):
@@ -107,6 +132,8 @@ class Journal:
         self._rslot = 1           # the record file (of _files()) written last
         self._tslot = 1           # the tail file (of _tails()) written last
         self._doomed = []         # files a lazy clear() still has to remove, in order
+        self._job = None          # the steps left of a lazy write (_writing)
+        self._out = None          # its arguments: taken again from the start if a step fails
 
     def _files(self):
         return (self.path, self.path + ".old", self.path + ".tmp")
@@ -123,19 +150,36 @@ class Journal:
             # the first: written as .tmp and renamed, so that a cut inside it
             # leaves no half file under a record's name (an unreadable record
             # is reported as damage; a broken .tmp is a save cut short)
-            write(files[2], 1, record)
-            os.rename(files[2], files[0])
             self._rslot = 0
+            self._put(files[2], 1, record, files[0])
             return
         self._rslot ^= 1          # never over the newest record: it is what a cut leaves
-        write(files[self._rslot], self.seq, record)
+        self._put(files[self._rslot], self.seq, record)
 
     def save_tail(self, tail):
         """`tail` (a JSON list: what was done since the last save()) beside
         the record; load() gives it back as `self.tail`."""
         self.finish()
         self._tslot ^= 1          # never over the last tail: it is what a cut leaves
-        write(self._tails()[self._tslot], self.seq, tail)
+        self._put(self._tails()[self._tslot], self.seq, tail)
+
+    def put(self, path, seq, data, least=0):
+        """`data` framed with `seq` into the file `path` kept beside the
+        journal (the recall's slots), written as the journal writes; the
+        body padded with spaces (JSON's own) to at least `least` bytes."""
+        self.finish()
+        self._put(path, seq, data, None, least)
+
+    def _put(self, path, seq, data, rename_to=None, least=0):
+        # the body now: the caller's data may change once it has the answer
+        body = json.dumps(data).encode()
+        if len(body) < least:
+            body += b" " * (least - len(body))
+        self._out = (path, seq, body, rename_to)
+        self._job = _writing(*self._out)
+        self.step()               # open: a lazy journal takes the rest on later passes
+        if not self.lazy:
+            self.finish()
 
     def load(self):
         """The newest intact record, or None when there is none at all.
@@ -208,12 +252,28 @@ class Journal:
         if not lazy:
             self.finish()
 
+    def owed(self):
+        """Whether a lazy write or clear has steps left."""
+        return self._job is not None or bool(self._doomed)
+
     def step(self):
-        """Remove the next file of a lazy clear(); True when more are left."""
-        if self._doomed:
+        """The next step of a lazy write, or else the next file of a lazy
+        clear(); True when more are left. A step that raises leaves the
+        write to be taken again from its start (the file in hand is closed
+        by _writing; the older copy is still whole)."""
+        job = self._job
+        if job is not None:
+            try:
+                next(job)
+            except StopIteration:
+                self._job = self._out = None
+            except Exception:
+                self._job = _writing(*self._out)
+                raise
+        elif self._doomed:
             remove_file(self._doomed.pop(0))
-        return bool(self._doomed)
+        return self.owed()
 
     def finish(self):
-        while self._doomed:
+        while self.owed():
             self.step()

@@ -15,16 +15,22 @@
 #
 # On the device the writes wait for the frame (journal.lazy): an action is
 # shown first, and its files are written after the display has its bytes, one
-# file per pass of the device loop (flush(True)), so a deal's end (recall slot,
-# record: a flash erase of ~45 ms each) does not hold the answer to a key. The
-# next action first writes whatever is still pending: an action is still on
-# flash before the next one is taken, and a power cut loses at most the one
-# in flight.
+# step of one file per pass of the device loop (flush(True); open, bytes,
+# close: see oya.journal), so a deal's end (recall slot, record: a flash erase
+# of ~45 ms each) does not hold the answer to a key. The next action first
+# finishes whatever is still owed: an action is on flash before the next one
+# is taken, and a power cut loses at most the one in flight.
 from oya.compat import hexstr, unhex
 from oya import rng
 from oya.games import load
 
 RECALL = 10
+# A recall slot is padded past littlefs's inline limit (512 bytes on the
+# device): inline, ten slots of ~300 bytes filled the folder's log, whose
+# every few commits then compacted (and split) it, up to 230 ms with the CPU
+# frozen (emulated RP2040); in a block of its own a slot's write is one
+# erase, in a step of its own, and the log stays small.
+SLOT_BYTES = 600
 TAIL = 12         # actions kept in the journal's tail before a whole record is written
 _TAIL = 1
 _RECORD = 2
@@ -80,7 +86,7 @@ class Session:
         deal = self.match.deal
         if seat is None:
             seat = deal.turn
-        if self.pending:
+        if self.journal is not None:
             self.flush()            # the last action is on flash before this one is taken
         deal.act(action, seat)      # raises RuleError, and then nothing changed
         self.acts.append(seat)
@@ -96,8 +102,7 @@ class Session:
         m = self.match
         entry = {"state": self.state0, "seed": m.deal_seed and hexstr(m.deal_seed), "acts": self.acts}
         if self.journal is not None:
-            if self.pending:
-                self.flush()
+            self.flush()
             self._recall_due = (m.started, entry)
         else:
             self._recall.append(entry)
@@ -139,15 +144,17 @@ class Session:
 
     def flush(self, one=False):
         """Write what is pending: the finished deal's recall slot, then the
-        record (or only the tail of actions since it). With `one`, a single
-        file and True when more is left (the device loop's step between
-        frames)."""
+        record (or only the tail of actions since it), and finish the
+        journal's writes. With `one`, a single step of a single file and
+        True when more is left (the device loop's step between frames)."""
         j = self.journal
+        if one and j.owed():
+            return j.step() or bool(self.pending or self._recall_due)
         if self._recall_due is not None:
             seq, entry = self._recall_due
-            self._put_recall(seq, entry)
             self._recall_due = None
-            if one and self.pending:
+            self._put_recall(seq, entry)
+            if one:
                 return True
         if self.pending & _RECORD:
             j.save(self.record())           # (holds every action: no tail)
@@ -155,6 +162,9 @@ class Session:
         elif self.pending:
             j.save_tail(self.acts[self.saved:])
         self.pending = 0
+        if one:
+            return j.owed()
+        j.finish()
         return False
 
     def clear(self):
@@ -170,11 +180,10 @@ class Session:
         return "%s.r%d" % (self.journal.path, i)
 
     def _put_recall(self, seq, entry):
-        from oya.journal import write     # loaded with the journal: not for the engine alone
         # in place (no rename: one littlefs commit the fewer); a slot the
         # power cut short is left out of the recall, and the deal, still in
         # play in the record, ends again on resume and writes it again
-        write(self._slot(seq % RECALL), seq, entry)
+        self.journal.put(self._slot(seq % RECALL), seq, entry, SLOT_BYTES)
 
     def _slots(self):
         return tuple(self._slot(i) for i in range(RECALL + 1))    # (.r10: older firmware's)
@@ -186,8 +195,7 @@ class Session:
         not one of those deals, is left out)."""
         if self.journal is None:
             return self._recall
-        if self.pending or self._recall_due is not None:
-            self.flush()
+        self.flush()
         from oya.journal import decode
         m = self.match
         last = m.started - (1 if m.deal is not None else 0)     # the last deal ended

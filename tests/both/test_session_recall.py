@@ -111,3 +111,20 @@ def test_without_a_journal_the_recall_is_kept_in_ram():
         _deal(s, bot)
         s.end_deal()
     assert len(s.recall) == 2
+
+
+def test_a_recall_slot_is_padded_past_the_inline_limit_and_still_read():
+    """On littlefs a file of up to 512 bytes lives in its folder's log; ten
+    of them made that log compact and split often (long freezes). A slot is
+    padded with JSON's own spaces to a block of its own, and reads back."""
+    from oya.session import SLOT_BYTES
+    path = _fresh("rpad")
+    s = _session(path)
+    bot = rng.Rng(b"\x0a" * 32)
+    _deal(s, bot)
+    s.end_deal()
+    s.flush()
+    with open(s._slot(s.match.started % 10), "rb") as f:     # the deal just ended
+        raw = f.read()
+    assert SLOT_BYTES > 512 and len(raw) > SLOT_BYTES and raw.endswith(b" ")
+    assert len(s.recall) == 1 and s.recall[0]["acts"]

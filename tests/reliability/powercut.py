@@ -174,33 +174,44 @@ class Reference:
                 ops["last_write"] = fl.ops
             orig_count(entry)
 
+        def kept_once_written(this, rec):
+            # a record is kept once the last bytes of its file are written:
+            # within save() on a plain journal, on a later step() (a later
+            # pass of the device loop) on a lazy one
+            if this._job is None:
+                saves.append((fl.ops, ops["last_write"] + 1, rec))
+            else:
+                last["due"] = rec
+
         def save(this, record):
-            k = fl.ops
             orig_save(this, record)
             if this.path.endswith("/match"):
-                # kept once its last write has completed
-                saves.append((k, ops["last_write"] + 1, json.dumps(record, sort_keys=True)))
                 last["record"] = json.loads(json.dumps(record))
                 st = record.get("state")
                 self._chips = sum(st["chips"]) + st.get("pot", 0)
+                kept_once_written(this, json.dumps(record, sort_keys=True))
 
         def save_tail(this, tail):
             # the actions since the record: the state the device holds is the
-            # record with them, kept once the tail's write has completed
-            k = fl.ops
+            # record with them
             orig_tail(this, tail)
             if this.path.endswith("/match"):
                 rec = json.loads(json.dumps(last["record"]))
                 rec["deal"]["acts"] = rec["deal"]["acts"] + list(tail)
-                saves.append((k, ops["last_write"] + 1, json.dumps(rec, sort_keys=True)))
+                kept_once_written(this, json.dumps(rec, sort_keys=True))
 
         def step(this):
-            # a clear() removes its files one step() at a time (on the
-            # device, one a loop pass): the match is gone once the last is
+            # a lazy write's steps, and a clear()'s removals one step() at a
+            # time (on the device, one a loop pass): the match is gone once
+            # the last file is
             k = fl.ops
+            removing = this._job is None and bool(this._doomed)
             more = orig_step(this)
-            if this.path.endswith("/match") and not this._doomed:
-                saves.append((k, fl.ops, None))
+            if this.path.endswith("/match"):
+                if removing and not this._doomed:
+                    saves.append((k, fl.ops, None))
+                if this._job is None and "due" in last:
+                    saves.append((k, ops["last_write"] + 1, last.pop("due")))
             return more
         J.save, J.step, J.save_tail = save, step, save_tail
         fl._count_op = count_op

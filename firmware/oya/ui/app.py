@@ -226,16 +226,16 @@ class App:
         """Whether the match's journal still has files to write (or, the
         match over, to remove)."""
         s = self._journaled()
-        return (s is not None and bool(s.pending)) or bool(self.match_j._doomed)
+        return (s is not None and bool(s.pending or s._recall_due)) or self.match_j.owed()
 
     def settle(self):
         """Write (or remove) one file the match's journal still owes (the
         device loop calls this after the frame is sent: see oya.session).
         True when more is left."""
-        if self.match_j._doomed:
+        if self.match_j.owed():
             return self.match_j.step() or self.owes()
         s = self._journaled()
-        if s is not None and s.pending:
+        if s is not None and (s.pending or s._recall_due):
             return s.flush(True)
         return False
 
