@@ -292,9 +292,22 @@ def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(fl
     # the engine's modules one a pass (its own imports first), then the options screen's
     assert app._prefetch == ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", "oya.games." + GAMES[0],
                              "oya.games.%s_options" % GAMES[0], "oya.ui.table"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_module_an_engine_imports_is_fetched_before_it(flash, game):
+    """One import a pass, the engine's own imports (and its parts: Kachi-kachi's
+    hands) first, so no pass imports two at once."""
+    app = App()
+    app.key(K.OK)                                       # New table -> the game list
+    for _ in range(GAMES.index(game)):
+        app.key(K.DOWN)
+    app.key(K.OK)                                       # the game -> its rulesets
+    got = app._prefetch
+    engine = got.index("oya.games." + game)
     booted = ("oya", "oya.compat", "oya.rng", "oya.games")
-    for k, name in enumerate(app._prefetch[:6]):    # every module the engine imports is fetched before it
-        assert all(n in booted or n in app._prefetch[:k] for n in _imports_of(name) if n.startswith("oya.")), name
+    for k, name in enumerate(got[:engine + 1]):
+        assert all(n in booted or n in got[:k] for n in _imports_of(name) if n.startswith("oya.")), name
 
 
 @pytest.mark.parametrize("game", GAMES)

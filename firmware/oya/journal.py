@@ -50,14 +50,20 @@ def _exists(path):
 
 
 def present(paths):
-    """Those of `paths` (in one folder) that are there, by one listing of the
+    """Those of `paths` that are there, in order, by one listing of each
     folder: on littlefs, removing or opening a missing file costs a lookup."""
-    head = paths[0].rpartition("/")[0] if paths else ""
-    try:
-        here = os.listdir(head or ".")
-    except OSError:
-        return list(paths)
-    return [p for p in paths if p.rpartition("/")[2] in here]
+    seen = {}
+    out = []
+    for p in paths:
+        head, _, name = p.rpartition("/")
+        if head not in seen:
+            try:
+                seen[head] = os.listdir(head or ".")
+            except OSError:
+                seen[head] = ()
+        if name in seen[head]:
+            out.append(p)
+    return out
 
 
 def remove_file(path):

@@ -20,16 +20,18 @@
 # of ~45 ms each) does not hold the answer to a key. The next action first
 # finishes whatever is still owed: an action is on flash before the next one
 # is taken, and a power cut loses at most the one in flight.
+import os
 from oya.compat import hexstr, unhex
 from oya import rng
 from oya.games import load
 
 RECALL = 10
-# A recall slot is padded past littlefs's inline limit (512 bytes on the
-# device): inline, ten slots of ~300 bytes filled the folder's log, whose
-# every few commits then compacted (and split) it, up to 230 ms with the CPU
-# frozen (emulated RP2040); in a block of its own a slot's write is one
-# erase, in a step of its own, and the log stays small.
+# The recall's slots have a folder of their own (<journal>.r/0 ... 9), each
+# padded past littlefs's inline limit (512 bytes on the device). Inline
+# beside the record, ten slots of ~300 bytes filled the folder's log, which
+# then compacted every few commits, and now and then split: up to 230 ms
+# with the CPU frozen (emulated RP2040). In a block of its own a slot's
+# write is one erase, in a step of its own, and both logs stay small.
 SLOT_BYTES = 600
 TAIL = 12         # actions kept in the journal's tail before a whole record is written
 _TAIL = 1
@@ -177,16 +179,22 @@ class Session:
 
     # -- recall ---------------------------------------------------------------------
     def _slot(self, i):
-        return "%s.r%d" % (self.journal.path, i)
+        return "%s.r/%d" % (self.journal.path, i)
 
     def _put_recall(self, seq, entry):
         # in place (no rename: one littlefs commit the fewer); a slot the
         # power cut short is left out of the recall, and the deal, still in
         # play in the record, ends again on resume and writes it again
+        try:
+            os.mkdir(self.journal.path + ".r")
+        except OSError:
+            pass                    # (there since the first deal ever ended)
         self.journal.put(self._slot(seq % RECALL), seq, entry, SLOT_BYTES)
 
     def _slots(self):
-        return tuple(self._slot(i) for i in range(RECALL + 1))    # (.r10: older firmware's)
+        # and older firmware's, beside the record (.r0 ... .r10)
+        p = self.journal.path
+        return tuple(self._slot(i) for i in range(RECALL)) + tuple("%s.r%d" % (p, i) for i in range(RECALL + 1))
 
     @property
     def recall(self):
@@ -200,7 +208,7 @@ class Session:
         m = self.match
         last = m.started - (1 if m.deal is not None else 0)     # the last deal ended
         got = {}
-        for i in range(RECALL + 1):
+        for i in range(RECALL):
             try:
                 with open(self._slot(i), "rb") as f:
                     e = decode(f.read())

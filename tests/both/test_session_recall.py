@@ -20,7 +20,13 @@ def _fresh(name):
         pass
     for fn in os.listdir(TMP):
         if fn.startswith(name):
-            os.remove(TMP + "/" + fn)
+            p = TMP + "/" + fn
+            if fn == name + ".r":               # the recall's own folder
+                for slot in os.listdir(p):
+                    os.remove(p + "/" + slot)
+                os.rmdir(p)
+            else:
+                os.remove(p)
     return TMP + "/" + name
 
 
@@ -64,12 +70,15 @@ def test_only_the_last_deals_are_kept_and_a_new_match_starts_empty():
     assert len(seeds) == RECALL + 3
     assert [e["seed"] for e in s.recall] == seeds[-RECALL:]
     # at most RECALL slots on flash, plus nothing else of the recall
-    slots = [fn for fn in os.listdir(TMP) if fn.startswith("rcb.r")]
+    slots = os.listdir(path + ".r")
     assert len(slots) == RECALL, slots
+    # a slot older firmware left beside the record goes with the match too
+    with open(path + ".r3", "wb") as f:
+        f.write(b"x")
     s2 = _session(path)
-    assert s2.recall == []
+    assert s2.recall == [] and os.listdir(path + ".r") == []
     s2.clear()
-    assert [fn for fn in os.listdir(TMP) if fn.startswith("rcb")] == []
+    assert [fn for fn in os.listdir(TMP) if fn.startswith("rcb")] == ["rcb.r"]     # the folder stays
 
 
 def test_a_deal_ended_twice_after_a_power_cut_is_recalled_once():
@@ -97,7 +106,7 @@ def test_a_damaged_slot_is_left_out():
     for _ in range(2):
         _deal(s, bot)
         s.end_deal()
-    with open(path + ".r1", "r+b") as f:
+    with open(s._slot(1), "r+b") as f:
         f.seek(30)
         f.write(b"#")
     assert len(s.recall) == 1

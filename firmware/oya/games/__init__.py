@@ -2,6 +2,9 @@
 
 
 EXTRA = {}   # name -> module: games registered at run time (the tests' trivial game)
+# the modules of an engine's own that it imports (what the device fetches
+# before it, one a pass: oya.ui.setup)
+PARTS = {"kachi": ("oya.games.kachi_hands",)}
 
 
 def load(game):

@@ -419,8 +419,9 @@ def ruleset_menu(app, game, found):
     show(app, Menu(t("ruleset", L), items, Call(app, "setup", "picked", game, found), app.pop))
     # the options screen's modules, the engine's own first: one import a pass
     # (the engine with them was one run of ~165 ms of CPU as .mpy on the RP2040)
-    app.prefetch("oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", "oya.games." + game,
-                 "oya.games.%s_options" % game, "oya.ui.table")
+    from oya.games import PARTS
+    app.prefetch("oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", *PARTS.get(game, ()),
+                 "oya.games." + game, "oya.games.%s_options" % game, "oya.ui.table")
 
 
 def picked(app, game, found, i):
