@@ -266,16 +266,9 @@ def test_the_device_loop_collects_garbage_while_idle_only_when_the_heap_runs_low
 
 
 def _imports_of(name):
-    """The oya modules `name`'s source imports at its top level."""
-    import ast
-    path = os.path.join(tools.FIRMWARE, *name.split(".")) + ".py"
-    out = []
-    for node in ast.parse(open(path).read()).body:
-        if isinstance(node, ast.ImportFrom) and node.module:
-            out += [node.module + "." + a.name if node.module == "oya" else node.module for a in node.names]
-        elif isinstance(node, ast.Import):
-            out += [a.name for a in node.names]
-    return out
+    """The modules `name`'s source imports at its top level."""
+    from tools.pico.heapparts import imports_of
+    return imports_of(name)
 
 
 def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(flash, monkeypatch):

@@ -267,3 +267,26 @@ def test_the_soak_pins_everything_above_the_cap_and_reports_the_firmwares_heap(m
     keys = soak.draw_keys(random.Random(1), 400, BOARD["buttons"])
     assert {"ok", "up", "down", "back", "hold_ok"} <= set(keys)
     assert not {"left", "right"} & set(keys)              # the Pico board has no such buttons
+
+
+def test_heap_parts_imports_each_module_after_its_package_and_its_imports():
+    from tools.pico import heapparts
+    names = ["oya.ui.play", "oya.games.kachi", "oya", "oya.cards", "oya.games.kachi_hands", "oya.games",
+             "oya.game", "oya.compat", "oya.ui", "asyncio"]
+    order = heapparts.import_order(names)
+    assert sorted(order) == sorted(names)
+    for k, name in enumerate(order):
+        before = order[:k]
+        pkg = name.rpartition(".")[0]
+        assert not pkg or pkg not in names or pkg in before, name
+        assert all(d in before for d in heapparts.imports_of(name) if d in names), name
+    assert order.index("oya.games.kachi_hands") < order.index("oya.games.kachi")
+
+
+def test_heap_parts_report_splits_the_live_heap():
+    from tools.pico import heapparts
+    fig = heapparts.parse("LIVE 40960\nMODS oya oya.cards\n", "BOOT 5120\nMOD oya 1024\nMOD oya.cards 3072\n")
+    assert fig == {"live": 40960, "boot": 5120, "modules": [("oya", 1024), ("oya.cards", 3072)]}
+    text = heapparts.report("meri", fig, True)
+    assert "40.0 KB = boot 5.0 + modules 4.0 + state and buffers 31.0" in text
+    assert text.index("oya.cards") < text.index("oya ")          # the largest first

@@ -406,6 +406,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
     ap.add_argument("--phases", action="store_true", help="instead of the bench: each key's steps (key, frame, "
                     "rows, show, settle) timed by the app itself over the USB REPL (tools/pico/phases.py)")
+    ap.add_argument("--heap-parts", action="store_true", help="instead of the bench: what the live heap at "
+                    "the first deal is made of, module by module (tools/pico/heapparts.py)")
     a = ap.parse_args(argv)
     if a.report:
         fig = json.loads(Path(a.report).read_text())
@@ -432,6 +434,11 @@ def main(argv=None):
     games = [g for g in a.games.split(",") if g]
     if a.soak:
         return run_soak(a, uf2, rom, board, games)
+    if a.heap_parts:
+        from tools.pico import heapparts
+        for g, fig in heapparts.run_heap_parts(uf2, rom, a.board, a.frozen, games, GAMES, _log).items():
+            print(heapparts.report(g, fig, a.frozen))
+        return 0
     if a.phases:
         from tools.pico import phases
         for g, rows in phases.run_phases(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log).items():

@@ -1,0 +1,168 @@
+"""`python -m tools pico ... --heap-parts`: what the heap of a match holds on the RP2040.
+
+The bench reads the live heap from outside; this says what it is made of,
+on the emulated board over its USB REPL (mpremote run):
+
+1. the app runs the bench's script (a new table, every seat a person) up to
+   the first deal's screen, and prints the modules then in RAM and the live
+   heap (after a collection);
+2. on a fresh boot, those modules are imported one at a time, each after the
+   modules it imports (their order from the sources), and the heap each adds
+   is printed: its code (as .mpy: the bytecode, its names interned as qstrs,
+   and the qstr pools they grow; frozen: only the module's objects) and its
+   module-level objects.
+
+What is left of the live heap (the live figure less the boot's and the
+modules') is the match's state and the drivers' buffers.
+"""
+import ast
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tools.pico.phases import DEVICE_SCRIPT
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+
+# 1: the bench's script, stopped at the first deal: the modules and the live
+# heap (asyncio imported first, as main.py does)
+AT_DEAL_SCRIPT = "import asyncio\n" + DEVICE_SCRIPT.split("n = 0\n")[0].replace(
+    "from oya.hw import board as _board\n", "from oya.ui.loop import build_hardware\n").replace(
+    "hw = _board.build()", "hw = build_hardware()     # as main.py: the board module goes once used") + r'''
+import sys
+for k in script():
+    app.key(k)
+    if R.render(app.frame()):
+        d.show()
+    while app.settle():
+        pass
+    while app.idle():
+        pass
+    if title().startswith("Deal"):
+        break
+gc.collect()
+print("LIVE", gc.mem_alloc())
+print("MODS", " ".join(sorted(sys.modules)))
+'''
+
+# 2: a fresh boot, the modules one at a time
+IMPORT_SCRIPT = r'''
+import gc
+def used():
+    gc.collect()
+    return gc.mem_alloc()
+print("BOOT", used())
+for name in NAMES:
+    a = used()
+    __import__(name)
+    print("MOD", name, used() - a)
+'''
+
+
+def imports_of(name, root=FIRMWARE):
+    """The modules `name`'s source imports at its top level (none for a
+    module that is not in firmware/: the port's own, or a C module)."""
+    path = root.joinpath(*name.split(".")).with_suffix(".py")
+    if not path.exists():
+        path = root.joinpath(*name.split("."), "__init__.py")
+    if not path.exists():
+        return []
+    out = []
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out.append(node.module)
+            # from a package, a name may be one of its modules
+            out += [node.module + "." + a.name for a in node.names
+                    if root.joinpath(*node.module.split("."), a.name + ".py").exists()]
+        elif isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+    return out
+
+
+def import_order(names, root=FIRMWARE):
+    """`names` with each module after its package and those of `names` it
+    imports (a depth-first walk, ties in the order given): so each import
+    adds only its own heap."""
+    wanted = set(names)
+    out, seen = [], set()
+
+    def visit(n):
+        if n in seen:
+            return
+        seen.add(n)
+        for dep in [n.rpartition(".")[0]] + imports_of(n, root):     # a package before its modules
+            if dep in wanted:
+                visit(dep)
+        out.append(n)
+    for n in names:
+        visit(n)
+    return out
+
+
+def parse(at_deal, imports):
+    """-> {"live", "boot", "modules": [(name, bytes)]} from the two scripts' output."""
+    fig = {"live": None, "boot": None, "modules": []}
+    for line in at_deal.splitlines():
+        if line.startswith("LIVE "):
+            fig["live"] = int(line.split()[1])
+    for line in imports.splitlines():
+        if line.startswith("BOOT "):
+            fig["boot"] = int(line.split()[1])
+        elif line.startswith("MOD "):
+            _, name, n = line.split()
+            fig["modules"].append((name, int(n)))
+    return fig
+
+
+def report(game, fig, frozen):
+    mods = sorted(fig["modules"], key=lambda m: -m[1])
+    total = sum(n for _, n in mods)
+    lines = ["%s (%s): live heap at the first deal %.1f KB = boot %.1f + modules %.1f + state and buffers %.1f" % (
+        game, "frozen" if frozen else ".mpy", fig["live"] / 1024, fig["boot"] / 1024, total / 1024,
+        (fig["live"] - fig["boot"] - total) / 1024)]
+    lines += ["  %-26s %6.1f KB" % (name, n / 1024) for name, n in mods]
+    return "\n".join(lines)
+
+
+def _run(emu_args, script_text, tmp, name):
+    from tools.pico.emu import Emulator
+    script = Path(tmp) / name
+    script.write_text(script_text)
+    with Emulator(*emu_args[:2], flash=emu_args[2]) as emu:
+        for _ in range(100):
+            emu.run(100000)
+            if emu.usb_up:
+                break
+        emu.run(500000)
+        with emu.serial() as port:
+            p = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "run", str(script)],
+                               capture_output=True, text=True, timeout=1800,
+                               env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    return p.stdout + p.stderr
+
+
+def run_heap_parts(uf2, rom, board_name, frozen, games, all_games, log):
+    """Deploy once; per game, the two scripts on fresh boots. -> {game: figures}."""
+    from tools.pico import deployed_flash
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        log("pico: booting %s and deploying the files ..." % Path(uf2).name)
+        flash, _ = deployed_flash(uf2, rom, board_name, frozen, Path(tmp) / "flash.bin")
+        for g in games:
+            log("pico: %s: the modules and the live heap at the first deal ..." % g)
+            text = AT_DEAL_SCRIPT.replace("GAME_INDEX", str(all_games.index(g))).replace("KAKKURI", "0")
+            first = _run((uf2, rom, flash), text, tmp, "at_deal_%s.py" % g)
+            mods = next((ln.split()[1:] for ln in first.splitlines() if ln.startswith("MODS ")), None)
+            if mods is None:
+                raise RuntimeError("the device printed no module list:\n%s" % first[-2000:])
+            names = import_order([m for m in mods if m.startswith("oya") or m == "asyncio"])
+            log("pico: %s: the heap each of %d modules adds, on a fresh boot ..." % (g, len(names)))
+            second = _run((uf2, rom, flash), IMPORT_SCRIPT.replace("NAMES", repr(tuple(names))), tmp,
+                          "imports_%s.py" % g)
+            fig = parse(first, second)
+            if fig["live"] is None or fig["boot"] is None:
+                raise RuntimeError("the device printed no figures:\n%s\n%s" % (first[-1500:], second[-1500:]))
+            out[g] = fig
+    return out
