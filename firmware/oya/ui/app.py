@@ -218,6 +218,13 @@ class App:
             self.fail(e)
             return IDLE_REDRAW
 
+    def finishing(self):
+        """Whether the screen on top is still working out its answer (the
+        play screen's search for a decision's choices, in slices on idle
+        passes): the device loop takes that before the journal's next step,
+        so the choices are not held up by three steps of each file."""
+        return getattr(self.top(), "work", None) is not None
+
     def _journaled(self):
         """The session whose journal may owe files (in play, or just drawn)."""
         return self.session or (self._starting and self._starting[0])

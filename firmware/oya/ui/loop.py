@@ -90,8 +90,8 @@ async def run(app, frame_ms=10):
             render(app)
             busy[0] = done = True
         if not done:
-            if app.owes():      # one file a pass, between sleeps: a press is answered in between
-                app.settle()
+            if app.owes() and not app.finishing():   # one step of one file a pass, between
+                app.settle()                        # sleeps: a press is answered in between
                 busy[0] = True
             else:
                 work = app.idle()   # or one module the next screen wants, or a slice of its work
