@@ -285,8 +285,11 @@ def test_heap_parts_imports_each_module_after_its_package_and_its_imports():
 
 def test_heap_parts_report_splits_the_live_heap():
     from tools.pico import heapparts
-    fig = heapparts.parse("LIVE 40960\nMODS oya oya.cards\n", "BOOT 5120\nMOD oya 1024\nMOD oya.cards 3072\n")
-    assert fig == {"live": 40960, "boot": 5120, "modules": [("oya", 1024), ("oya.cards", 3072)]}
+    fig = heapparts.parse("LIVE 40960\nMODS oya oya.cards\n", "BOOT 5120\nMOD oya 1024\nMOD oya.cards 3072\n"
+                          "qstr pool: n_pool=3, n_qstr=120, n_str_data_bytes=900, n_total_bytes=2048\n")
+    assert fig == {"live": 40960, "boot": 5120, "modules": [("oya", 1024), ("oya.cards", 3072)],
+                   "qstr": (120, 2048)}
     text = heapparts.report("meri", fig, True)
     assert "40.0 KB = boot 5.0 + modules 4.0 + state and buffers 31.0" in text
     assert text.index("oya.cards") < text.index("oya ")          # the largest first
+    assert "120 names interned in RAM: 2.0 KB" in text

@@ -58,6 +58,8 @@ for name in NAMES:
     a = used()
     __import__(name)
     print("MOD", name, used() - a)
+import micropython
+micropython.qstr_info()       # "qstr pool: n_pool=.., n_qstr=.., n_str_data_bytes=.., n_total_bytes=.."
 '''
 
 
@@ -102,8 +104,9 @@ def import_order(names, root=FIRMWARE):
 
 
 def parse(at_deal, imports):
-    """-> {"live", "boot", "modules": [(name, bytes)]} from the two scripts' output."""
-    fig = {"live": None, "boot": None, "modules": []}
+    """-> {"live", "boot", "modules": [(name, bytes)], "qstr": (names, bytes)}
+    from the two scripts' output."""
+    fig = {"live": None, "boot": None, "modules": [], "qstr": None}
     for line in at_deal.splitlines():
         if line.startswith("LIVE "):
             fig["live"] = int(line.split()[1])
@@ -113,6 +116,11 @@ def parse(at_deal, imports):
         elif line.startswith("MOD "):
             _, name, n = line.split()
             fig["modules"].append((name, int(n)))
+        elif line.startswith("qstr pool:"):
+            # the names interned in RAM (the image's own are in flash): their
+            # pools and text, part of the modules' figures
+            f = dict(x.strip().split("=") for x in line.split(":", 1)[1].split(","))
+            fig["qstr"] = (int(f["n_qstr"]), int(f["n_total_bytes"]))
     return fig
 
 
@@ -122,6 +130,10 @@ def report(game, fig, frozen):
     lines = ["%s (%s): live heap at the first deal %.1f KB = boot %.1f + modules %.1f + state and buffers %.1f" % (
         game, "frozen" if frozen else ".mpy", fig["live"] / 1024, fig["boot"] / 1024, total / 1024,
         (fig["live"] - fig["boot"] - total) / 1024)]
+    if fig.get("qstr"):
+        lines.append("  (of the modules' heap, %d names interned in RAM: %.1f KB; a module's figure holds "
+                     "the names it was first to use, and a pool's growth lands on one module)" % (
+                         fig["qstr"][0], fig["qstr"][1] / 1024))
     lines += ["  %-26s %6.1f KB" % (name, n / 1024) for name, n in mods]
     return "\n".join(lines)
 
