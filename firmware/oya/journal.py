@@ -49,21 +49,23 @@ def _exists(path):
         return False
 
 
+def listed(folder, keep=None):
+    """The paths of the files in `folder` (none when it is not there), those
+    whose name `keep(name)` accepts when given."""
+    try:
+        names = os.listdir(folder or ".")
+    except OSError:
+        return []
+    pre = folder + "/" if folder else ""
+    return [pre + n for n in names if keep is None or keep(n)]
+
+
 def present(paths):
-    """Those of `paths` that are there, in order, by one listing of each
+    """Those of `paths` (in one folder) that are there, by one listing of the
     folder: on littlefs, removing or opening a missing file costs a lookup."""
-    seen = {}
-    out = []
-    for p in paths:
-        head, _, name = p.rpartition("/")
-        if head not in seen:
-            try:
-                seen[head] = os.listdir(head or ".")
-            except OSError:
-                seen[head] = ()
-        if name in seen[head]:
-            out.append(p)
-    return out
+    head = paths[0].rpartition("/")[0] if paths else ""
+    here = listed(head)
+    return [p for p in paths if p in here]
 
 
 def remove_file(path):
@@ -243,16 +245,17 @@ class Journal:
         self._rslot = self._tslot = 1
 
     def clear(self, extra=(), lazy=False):
-        """Remove the journal's files and `extra` (files kept beside it: the
-        recall), the newest record last: a power cut on the way leaves it
-        (the last state kept), never the older copy behind it. Only files
-        that are there (present()). With `lazy`, one file per step(): each
-        removal is a commit to the directory's log (the device loop spreads
-        them over its passes); anything else done with the journal first
-        finishes them."""
+        """Remove the journal's files and `extra` (files kept beside it that
+        are there: the recall's, from a listing), the newest record last: a
+        power cut on the way leaves it (the last state kept), never the
+        older copy behind it. Only the journal's files that are there
+        (present()). With `lazy`, one file per step(): each removal is a
+        commit to the directory's log (the device loop spreads them over
+        its passes); anything else done with the journal first finishes
+        them."""
         files = self._files()
         newest = files[self._rslot]
-        self._doomed = present([p for p in tuple(extra) + self._tails() + files if p != newest] + [newest])
+        self._doomed = list(extra) + present([p for p in self._tails() + files if p != newest] + [newest])
         self.seq = 0
         self._rslot = self._tslot = 1
         if not lazy:

@@ -192,9 +192,15 @@ class Session:
         self.journal.put(self._slot(seq % RECALL), seq, entry, SLOT_BYTES)
 
     def _slots(self):
-        # and older firmware's, beside the record (.r0 ... .r10)
+        """The recall's files there are: its folder's, and older firmware's
+        beside the record (.r0 ... .r10). From listings: the clear of a new
+        match comes at the setup's peak of heap, and naming every slot that
+        might be there cost ~1.7 KB of it (make bench)."""
+        from oya.journal import listed
         p = self.journal.path
-        return tuple(self._slot(i) for i in range(RECALL)) + tuple("%s.r%d" % (p, i) for i in range(RECALL + 1))
+        head, _, name = p.rpartition("/")
+        n = len(name) + 2
+        return listed(p + ".r") + listed(head, lambda f: f[:n] == name + ".r" and f[n:].isdigit())
 
     @property
     def recall(self):

@@ -157,9 +157,7 @@ def pick_bots(app, game, rs_name, opts, names):
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
     app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop))
-    # the new table's; and the options' defaults, which the match reads
-    # (re-imported in the key, with the word below, it was ~100 ms as .mpy)
-    app.prefetch("oya.session", "oya.ui.tables", "oya.games.%s_options" % game)
+    app.prefetch("oya.session", "oya.ui.tables")          # the new table's
 
 
 def start_new(app, game, rs_name, opts, names, bots):
