@@ -84,15 +84,9 @@ def _header(seq, body):
     return ("%s %d %d %s\n" % (MAGIC, seq, len(body), _digest(body))).encode()
 
 
-def write(path, seq, data):
-    """A new file `path` holding `data` framed: header, then the JSON body."""
-    for _ in _writing(path, seq, json.dumps(data).encode()):
-        pass
-
-
 def _writing(path, seq, body, rename_to=None):
-    """write() in the steps a lazy journal takes one a pass of the device
-    loop: open (a new file's entry: a commit to the folder's log), the bytes
+    """A file `path` holding `body` framed (header, then the body), in the
+    steps a lazy journal takes one a pass of the device loop: open (a new file's entry: a commit to the folder's log), the bytes
     (past ~500 of them, a data block: one erase), close (the commit, and
     every few commits a compaction of the log: one erase more), and the
     rename when there is one. Measured on the emulated RP2040 a record

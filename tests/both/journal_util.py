@@ -1,4 +1,4 @@
-# A journal file's bytes, as oya.journal.write puts them on flash (for tests
+# A journal file's bytes, as oya.journal puts them on flash (_writing) (for tests
 # that write damaged or hostile files by hand). Runtime-neutral.
 import json
 from oya.journal import _header
