@@ -86,6 +86,12 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     emu.watch_heap()
     rng = random.Random(seed)
     findings = []
+
+    def found(text):
+        # said at once too: a soak of hours stopped early keeps what it found
+        findings.append(text)
+        if log:
+            log("pico soak: %s: finding: %s" % (game, text))
     tables = 0
     silent = 0
     done = 0
@@ -99,11 +105,11 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
                     done += 1
                 tables += 1
             except RuntimeError as e:
-                findings.append("press %d: the new table did not go as scripted: %s" % (done, e))
+                found("press %d: the new table did not go as scripted: %s" % (done, e))
                 rig.press("back", quiet_ms=50)
             continue
         if title.startswith("Error"):
-            findings.append("press %d: %s" % (done, " / ".join(x.strip() for x in rig.screen() if x.strip())))
+            found("press %d: %s" % (done, " / ".join(x.strip() for x in rig.screen() if x.strip())))
             rig.press("ok", quiet_ms=50)
             done += 1
             continue
@@ -112,7 +118,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
             done += 1
             silent = 0 if f.display_bytes else silent + 1
             if silent >= SILENT_PRESSES:
-                findings.append("press %d: the display has not changed for %d presses; screen %r" % (
+                found("press %d: the display has not changed for %d presses; screen %r" % (
                     done, silent, rig.screen()))
                 silent = 0
             if done >= presses or rig.title().startswith(("Oya", "Error")):
