@@ -80,8 +80,18 @@ def _play_kakkuri(monkeypatch, tmp_path, sync, idle, drive_idle):
                 assert top.work is None and top.entries is not None
                 assert list(top.entries) == list(_fresh_entries(top))
             else:
-                screens.append(None)          # the key below finishes the search itself
-                app.key(K.OK)
+                screens.append(None)
+                if top.state == P.DECIDE:
+                    # a key on the choices while they are searched waits:
+                    # held, and taken by the idle pass that ends the search
+                    before = app.screen_text()
+                    app.key(K.OK)
+                    assert top.held == [K.OK] and app.screen_text() == before
+                    while app.idle() != A.IDLE_REDRAW:
+                        pass
+                    assert top.held == []
+                else:
+                    app.key(K.OK)             # (a hand-off: the search goes on)
                 continue
         text = app.screen_text()
         screens.append(text)

@@ -236,6 +236,7 @@ class PlayScreen(Screen):
         self.bot_due = None
         self.entries = None
         self.work = None         # a search in steps for the choices (see SYNC_STEPS)
+        self.held = []           # keys for the choices, waiting for that search
         self.prepared = None     # the seed of the deal shuffled ahead (idle)
         self.result_lines = None
         self.result_top = 0
@@ -270,6 +271,7 @@ class PlayScreen(Screen):
             return
         seat = deal.turn if self.acting < 0 else self.acting
         self.acting = seat
+        self.held = []
         steps = getattr(deal, "choices_steps", None)
         self.work = steps(seat) if steps is not None else None
         if self.work is None:
@@ -321,7 +323,12 @@ class PlayScreen(Screen):
                     self.s.match.prepare(seed)
                     return 1
             return 0
-        return IDLE_REDRAW if self.search(IDLE_STEPS, IDLE_MS) else 1
+        if not self.search(IDLE_STEPS, IDLE_MS):
+            return 1
+        held, self.held = self.held, []
+        for k in held:              # the keys pressed meanwhile, in order
+            self.key(k)
+        return IDLE_REDRAW
 
     # -- drawing ------------------------------------------------------------------
     def draw(self, g):
@@ -495,7 +502,13 @@ class PlayScreen(Screen):
 
     # -- keys -----------------------------------------------------------------------
     def key(self, k):
-        if self.state != INTRO and self.state != RESULTS:
+        if self.state == DECIDE and self.work is not None and not self.is_bot(self.acting):
+            # the choices are still being searched on idle passes: the key
+            # waits for them (a large Kakkuri hand finished in the key was a
+            # run of up to ~280 ms as .mpy on the RP2040, the CPU frozen)
+            self.held.append(k)
+            return
+        if self.state == DECIDE:
             self.ensure_entries()
         if self.state == INTRO:
             if k == keys.OK:
