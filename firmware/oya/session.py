@@ -144,6 +144,11 @@ class Session:
         if not getattr(self.journal, "lazy", False):
             self.flush()
 
+    def owes(self):
+        """Whether a file is still to be written (the finished deal's recall
+        slot, the record or its tail), beside any step the journal owes."""
+        return bool(self.pending) or self._recall_due is not None
+
     def flush(self, one=False):
         """Write what is pending: the finished deal's recall slot, then the
         record (or only the tail of actions since it), and finish the
@@ -151,7 +156,7 @@ class Session:
         True when more is left (the device loop's step between frames)."""
         j = self.journal
         if one and j.owed():
-            return j.step() or bool(self.pending or self._recall_due)
+            return j.step() or self.owes()
         if self._recall_due is not None:
             seq, entry = self._recall_due
             self._recall_due = None

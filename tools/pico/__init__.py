@@ -94,13 +94,7 @@ def deployed_flash(uf2, bootrom, board, frozen, out):
     keep the flash. -> (path, deploy output)."""
     from tools.pico.emu import Emulator
     with Emulator(uf2, bootrom) as emu:
-        for _ in range(100):
-            emu.run(100000)
-            if emu.usb_up:
-                break
-        if not emu.usb_up:
-            raise RuntimeError("the firmware did not bring up USB within 10 s of emulated time")
-        emu.run(500000)
+        emu.boot_usb()
         with emu.serial() as port:
             cmd = [sys.executable, "-m", "tools", "deploy", "--board", board, "--port", port, "--no-reset"]
             if frozen:

@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import threading
 import tty
 from pathlib import Path
@@ -147,6 +148,33 @@ class Emulator:
     # -- the USB serial line as a pseudo-terminal -------------------------------------
     def serial(self):
         return _Pty(self)
+
+    def boot_usb(self, settle_us=500000):
+        """Run until the firmware's USB is up (at most 10 s of emulated
+        time), then `settle_us` more for its REPL to be ready."""
+        for _ in range(100):
+            self.run(100000)
+            if self.usb_up:
+                break
+        if not self.usb_up:
+            raise RuntimeError("the firmware did not bring up USB within 10 s of emulated time")
+        self.run(settle_us)
+
+    def mpremote(self, *args, timeout=3600):
+        """`python -m mpremote connect <this board's serial line> ...args`
+        -> CompletedProcess (output captured, unbuffered)."""
+        with self.serial() as port:
+            return subprocess.run([sys.executable, "-m", "mpremote", "connect", port] + list(args),
+                                  capture_output=True, text=True, timeout=timeout,
+                                  env=dict(os.environ, PYTHONUNBUFFERED="1"))
+
+
+def run_script(uf2, bootrom, flash, script, timeout=3600):
+    """Boot the image from `flash` and `mpremote run` the host file `script`
+    on it -> CompletedProcess."""
+    with Emulator(uf2, bootrom, flash=flash) as emu:
+        emu.boot_usb()
+        return emu.mpremote("run", str(script), timeout=timeout)
 
 
 class _Pty:

@@ -16,9 +16,6 @@ What is left of the live heap (the live figure less the boot's and the
 modules') is the match's state and the drivers' buffers.
 """
 import ast
-import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -138,20 +135,11 @@ def report(game, fig, frozen):
     return "\n".join(lines)
 
 
-def _run(emu_args, script_text, tmp, name):
-    from tools.pico.emu import Emulator
+def _run(uf2, rom, flash, script_text, tmp, name):
+    from tools.pico.emu import run_script
     script = Path(tmp) / name
     script.write_text(script_text)
-    with Emulator(*emu_args[:2], flash=emu_args[2]) as emu:
-        for _ in range(100):
-            emu.run(100000)
-            if emu.usb_up:
-                break
-        emu.run(500000)
-        with emu.serial() as port:
-            p = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "run", str(script)],
-                               capture_output=True, text=True, timeout=1800,
-                               env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    p = run_script(uf2, rom, flash, script, timeout=1800)
     return p.stdout + p.stderr
 
 
@@ -165,13 +153,13 @@ def run_heap_parts(uf2, rom, board_name, frozen, games, all_games, log):
         for g in games:
             log("pico: %s: the modules and the live heap at the first deal ..." % g)
             text = AT_DEAL_SCRIPT.replace("GAME_INDEX", str(all_games.index(g))).replace("KAKKURI", "0")
-            first = _run((uf2, rom, flash), text, tmp, "at_deal_%s.py" % g)
+            first = _run(uf2, rom, flash, text, tmp, "at_deal_%s.py" % g)
             mods = next((ln.split()[1:] for ln in first.splitlines() if ln.startswith("MODS ")), None)
             if mods is None:
                 raise RuntimeError("the device printed no module list:\n%s" % first[-2000:])
             names = import_order([m for m in mods if m.startswith("oya") or m == "asyncio"])
             log("pico: %s: the heap each of %d modules adds, on a fresh boot ..." % (g, len(names)))
-            second = _run((uf2, rom, flash), IMPORT_SCRIPT.replace("NAMES", repr(tuple(names))), tmp,
+            second = _run(uf2, rom, flash, IMPORT_SCRIPT.replace("NAMES", repr(tuple(names))), tmp,
                           "imports_%s.py" % g)
             fig = parse(first, second)
             if fig["live"] is None or fig["boot"] is None:

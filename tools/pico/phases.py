@@ -20,9 +20,6 @@ until the match is over), then prints medians, p95s and the slowest keys with
 the screens they went between. The USB host keeps TinyUSB busy, so every
 figure is a little higher than the bench's (which runs without one).
 """
-import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -141,7 +138,7 @@ def run_phases(uf2, rom, board_name, frozen, games, all_games, max_keys, log):
     """Deploy once, then for each game boot from that flash and run the device
     script over the USB REPL. -> {game: rows}."""
     from tools.pico import deployed_flash
-    from tools.pico.emu import Emulator
+    from tools.pico.emu import run_script
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         log("pico: booting %s and deploying the files ..." % Path(uf2).name)
@@ -150,16 +147,7 @@ def run_phases(uf2, rom, board_name, frozen, games, all_games, max_keys, log):
             log("pico: %s: timing each step over the USB REPL ..." % g)
             script = Path(tmp) / ("phases_%s.py" % g)
             script.write_text(device_script(g, all_games, max_keys))
-            with Emulator(uf2, rom, flash=flash) as emu:
-                for _ in range(100):
-                    emu.run(100000)
-                    if emu.usb_up:
-                        break
-                emu.run(500000)
-                with emu.serial() as port:
-                    p = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "run", str(script)],
-                                       capture_output=True, text=True, timeout=3600,
-                                       env=dict(os.environ, PYTHONUNBUFFERED="1"))
+            p = run_script(uf2, rom, flash, script)
             rows = parse(p.stdout)
             if not rows:
                 raise RuntimeError("the device printed no figures:\n%s%s" % (p.stdout[-2000:], p.stderr[-2000:]))

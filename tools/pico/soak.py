@@ -38,25 +38,15 @@ def boot_py(cap):
 def capped_flash(uf2, bootrom, flash, cap, out):
     """`flash` with boot.py holding the heap to `cap` bytes, saved as `out`."""
     import os
-    import subprocess
-    import sys
     import tempfile
     from tools.pico.emu import Emulator
     with Emulator(uf2, bootrom, flash=flash) as emu:
-        for _ in range(100):
-            emu.run(100000)
-            if emu.usb_up:
-                break
-        if not emu.usb_up:
-            raise RuntimeError("the firmware did not bring up USB within 10 s of emulated time")
-        emu.run(1000000)
+        emu.boot_usb(1000000)
         with tempfile.TemporaryDirectory() as tmp:
             p = os.path.join(tmp, "boot.py")
             with open(p, "w") as f:
                 f.write(boot_py(cap))
-            with emu.serial() as port:
-                r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "fs", "cp", p, ":boot.py"],
-                                   capture_output=True, text=True, timeout=600)
+            r = emu.mpremote("fs", "cp", p, ":boot.py", timeout=600)
         if r.returncode != 0:
             raise RuntimeError("could not put boot.py on the board:\n%s%s" % (r.stdout, r.stderr))
         emu.save_flash(out)

@@ -233,7 +233,7 @@ class App:
         """Whether the match's journal still has files to write (or, the
         match over, to remove)."""
         s = self._journaled()
-        return (s is not None and bool(s.pending or s._recall_due)) or self.match_j.owed()
+        return (s is not None and s.owes()) or self.match_j.owed()
 
     def settle(self):
         """Write (or remove) one file the match's journal still owes (the
@@ -242,7 +242,7 @@ class App:
         if self.match_j.owed():
             return self.match_j.step() or self.owes()
         s = self._journaled()
-        if s is not None and (s.pending or s._recall_due):
+        if s is not None and s.owes():
             return s.flush(True)
         return False
 

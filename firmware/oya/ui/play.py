@@ -111,13 +111,7 @@ def _run_end(ch, i):
     while lo + step < n and ch[lo + step] - a == lo + step - i:
         lo += step
         step += step
-    hi = min(lo + step, n) - 1
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if ch[mid] - a == mid - i:
-            lo = mid
-        else:
-            hi = mid - 1
+    lo = _last_where(lo, min(lo + step, n) - 1, lambda k: ch[k] - a == k - i)
     j = lo if lo - i < 2 or ch[i:lo + 1] == list(range(a, a + lo - i + 1)) else i
     while j + 1 < n and ch[j + 1] == ch[j] + 1:      # the rest, one by one (a guess cut short)
         j += 1
@@ -133,10 +127,15 @@ def _decision_end(deal, ch, i, j, do, col, amount):
     a = ch[i]
     if _same_decision(deal, ch[j], a, do, col, amount):    # the whole run: most often
         return j
-    lo, hi = i, j - 1
+    return _last_where(i, j - 1, lambda k: _same_decision(deal, ch[k], a, do, col, amount))
+
+
+def _last_where(lo, hi, holds):
+    """The last k in lo..hi with holds(k), by halving: holds(lo) is true,
+    and once false it stays false."""
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if _same_decision(deal, ch[mid], a, do, col, amount):
+        if holds(mid):
             lo = mid
         else:
             hi = mid - 1
