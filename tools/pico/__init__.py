@@ -181,11 +181,12 @@ def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s, bots=False
                 f = rig.press(k)
                 d = f.as_dict()
                 d["phase"] = phase
+                d["title"] = rig.title()      # the screen the key led to
                 if os.environ.get("PICO_TRACE"):
                     _log("  %-5s %8s us %5d B %10s cycles %d erases -> %s" % (
                         k, d["latency_us"], d["display_bytes"], d["cycles"], d["flash_erases"], rig.title()))
                 keys.append(d)
-                if rig.title().startswith("Error"):     # an exception (MemoryError with a capped heap)
+                if d["title"].startswith("Error"):     # an exception (MemoryError with a capped heap)
                     error = " / ".join(x.strip() for x in rig.screen() if x.strip())
                     _log("pico: %s: key %d: %s" % (game, len(keys), error))
                     break
@@ -232,10 +233,24 @@ def summarise(run):
         "stretch_p95": round(pct([k.get("stretch", 0) / 125000 for k in run["keys"]], 95), 1),
         "stretch_max": round(max([k.get("stretch", 0) for k in run["keys"]] or [0]) / 125000, 1),
         **_heap(run),
+        "live_peak_at": _live_peak_at(run["keys"]),
         # what the key would take with instant flash writes (the erase wait subtracted)
         "lat_p95_no_flash_wait": round(pct([max(0.0, (k["latency_us"] - k.get("flash_busy_us", 0)) / 1000)
                                             for k in ks], 95), 1),
     }
+
+
+def _live_peak_at(keys):
+    """Which key left the largest live heap at a collection: "#i phase key"
+    (None when no collection came during a key)."""
+    best = None
+    for i, k in enumerate(keys):
+        if k.get("live") and (best is None or k["live"] > keys[best]["live"]):
+            best = i
+    if best is None:
+        return None
+    k = keys[best]
+    return "#%d %s %s -> %s" % (best, k.get("phase", ""), k["key"], k.get("title", "?"))
 
 
 def _heap(run):

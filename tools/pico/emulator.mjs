@@ -288,7 +288,7 @@ function heapUsed() {
 // as a run of falling samples that starts with a drop of 8 KB or more (a freed
 // buffer is smaller); the lowest value of the run is the live heap it left
 const COLLECTION_DROP = 8192;
-const heap = { peak: 0, live_peak: 0, collections: 0, last: 0, size: 0 };
+const heap = { peak: 0, live_peak: 0, live_last: 0, collections: 0, last: 0, size: 0 };
 let sweep = null;
 function sampleHeap() {
   const u = heapUsed();
@@ -298,6 +298,7 @@ function sampleHeap() {
     sweep = u;
   } else if (sweep !== null) {
     heap.collections++;
+    heap.live_last = sweep;
     if (sweep > heap.live_peak) heap.live_peak = sweep;
     sweep = null;
   } else if (u < heap.last - COLLECTION_DROP) {

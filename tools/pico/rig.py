@@ -33,6 +33,7 @@ class KeyFigures:
         self.flash_erases = 0         # flash sectors erased (the journal, files)
         self.flash_busy_us = 0        # time the flash chip was busy erasing/programming
         self.stretch = 0              # the longest run of CPU cycles without a sleep (a freeze)
+        self.live = None              # the largest live heap a collection left during the key
 
     @property
     def latency_us(self):
@@ -46,7 +47,7 @@ class KeyFigures:
         return {"key": self.name, "latency_us": self.latency_us, "display_bytes": self.display_bytes,
                 "cycles": self.cycles, "uart_bytes": self.uart_bytes,
                 "flash_erases": self.flash_erases, "flash_busy_us": self.flash_busy_us,
-                "stretch": self.stretch}
+                "stretch": self.stretch, "live": self.live}
 
 
 class Rig:
@@ -87,9 +88,13 @@ class Rig:
         self.printer.run(int(self.emu.t))
 
     def run(self, us):
+        heap0 = getattr(self.emu, "heap", None) or {}
         self.emu.run(us)
         if self.current is not None:
             self.current.stretch = max(self.current.stretch, getattr(self.emu, "stretch", 0))
+            heap = getattr(self.emu, "heap", None) or {}
+            if heap.get("collections", 0) > heap0.get("collections", 0):
+                self.current.live = max(self.current.live or 0, heap.get("live_last", 0))
         self.pump()
 
     def screen(self):
