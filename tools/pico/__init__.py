@@ -287,7 +287,20 @@ def table(fig):
         for g, f in long:
             if f:
                 rows.append("%-9s %s" % (g, "; ".join("#%d %.1f ms %d" % x for x in f)))
+    if fig.get("gc_every"):
+        rows.append("Where the heap peaks (a collection every %d B allocated: used ~ live), the keys that "
+                    "reached the most, KB%s:" % (fig["gc_every"], " less the pin" if cap else ""))
+        for g, r in fig["runs"].items():
+            rows.append("%-9s %s" % (g, "; ".join("#%d %s -> %s %.1f" % x for x in heap_peaks(r, cap))))
     return "\n".join(rows)
+
+
+def heap_peaks(run, cap=None, n=5):
+    """The n keys that used the most heap: (key number, key, the screen it
+    led to, KB), the pin taken out when the heap was capped."""
+    pin = max(0, (run.get("heap_size") or 0) - cap) if cap else 0
+    ks = sorted((k.get("heap_peak") or 0, i) for i, k in enumerate(run["keys"]))[::-1][:n]
+    return [(i, run["keys"][i]["key"], run["keys"][i].get("title", "?"), (b - pin) / 1024) for b, i in ks]
 
 
 FREEZE_MS = 100     # issue 17: no key takes more CPU than this without a sleep
@@ -412,6 +425,9 @@ def main(argv=None):
                     help="hold the heap to this (a boot.py pin): the soak's (default: the budget, 96 as .mpy, "
                     "32 frozen), or the bench's (default: the whole heap); a match that runs out shows "
                     "an Error screen and is not done")
+    ap.add_argument("--gc-every", type=int, metavar="BYTES",
+                    help="the bench with a collection after every BYTES allocated (boot.py: gc.threshold): "
+                    "the heap used is then the live heap, and the keys where it peaks are listed; slower")
     ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
     ap.add_argument("--phases", action="store_true", help="instead of the bench: each key's steps (key, frame, "
                     "rows, show, settle) timed by the app itself over the USB REPL (tools/pico/phases.py)")
@@ -458,9 +474,9 @@ def main(argv=None):
         flash, dep = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
         _log(dep.rstrip())
         cap = int(a.heap_cap * 1024) if a.heap_cap else None
-        if cap:
+        if cap or a.gc_every:
             from tools.pico.soak import capped_flash
-            flash = capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin")
+            flash = capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every)
         runs = {}
         for g in games:
             _log("pico: %s ..." % g)
@@ -474,12 +490,14 @@ def main(argv=None):
         cmd = "python -m tools pico --firmware %s --bootrom %s%s --games %s --max-keys %d" % (
             uf2.name, rom.name, " --frozen" if a.frozen else "", ",".join(games), a.max_keys)
     extra = ([] if a.script == "people" else ["--script", a.script]) + \
-        (["--heap-cap", "%g" % a.heap_cap] if a.heap_cap else [])
+        (["--heap-cap", "%g" % a.heap_cap] if a.heap_cap else []) + \
+        (["--gc-every", str(a.gc_every)] if a.gc_every else [])
     if extra:
         cmd += (" ARGS='%s'" if cmd.startswith("make") else " %s") % " ".join(extra)
     fig = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": _git_head(),
            "firmware_name": uf2.name, "frozen": a.frozen, "board": a.board, "command": cmd,
-           "heap_cap": int(a.heap_cap * 1024) if a.heap_cap else None, "script": a.script,
+           "heap_cap": int(a.heap_cap * 1024) if a.heap_cap else None, "gc_every": a.gc_every,
+           "script": a.script,
            "wall_s": round(time.time() - t0), "runs": runs,
            "summary": {g: summarise(r) for g, r in runs.items()}}
     text = table(fig)

@@ -288,7 +288,7 @@ function heapUsed() {
 // as a run of falling samples that starts with a drop of 8 KB or more (a freed
 // buffer is smaller); the lowest value of the run is the live heap it left
 const COLLECTION_DROP = 8192;
-const heap = { peak: 0, live_peak: 0, live_last: 0, collections: 0, last: 0, size: 0 };
+const heap = { peak: 0, run_peak: 0, live_peak: 0, live_last: 0, collections: 0, last: 0, size: 0 };
 let sweep = null;
 function sampleHeap() {
   const u = heapUsed();
@@ -305,6 +305,7 @@ function sampleHeap() {
     sweep = u;
   }
   if (u > heap.peak) heap.peak = u;
+  if (u > heap.run_peak) heap.run_peak = u;
   heap.last = u;
 }
 
@@ -366,6 +367,7 @@ rl.on('line', (line) => {
   switch (r.op) {
     case 'run':
       stretchMax = stretch;
+      heap.run_peak = heap.last;     // the peak of this run alone
       runFor(r.us * 1000);
       out({ ev: 'ran', t: nowUs(), busy, stretch: stretchMax, flash: flashStats, heap: heapReady ? { ...heap, used: heap.last } : null });
       break;

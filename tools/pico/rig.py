@@ -34,6 +34,7 @@ class KeyFigures:
         self.flash_busy_us = 0        # time the flash chip was busy erasing/programming
         self.stretch = 0              # the longest run of CPU cycles without a sleep (a freeze)
         self.live = None              # the largest live heap a collection left during the key
+        self.heap_peak = None         # the most heap used during the key (--gc-every: ~its live peak)
 
     @property
     def latency_us(self):
@@ -47,7 +48,8 @@ class KeyFigures:
         return {"key": self.name, "latency_us": self.latency_us, "display_bytes": self.display_bytes,
                 "cycles": self.cycles, "uart_bytes": self.uart_bytes,
                 "flash_erases": self.flash_erases, "flash_busy_us": self.flash_busy_us,
-                "stretch": self.stretch, "live": self.live}
+                "stretch": self.stretch, "live": self.live,
+                "heap_peak": self.heap_peak}
 
 
 class Rig:
@@ -93,6 +95,8 @@ class Rig:
         if self.current is not None:
             self.current.stretch = max(self.current.stretch, getattr(self.emu, "stretch", 0))
             heap = getattr(self.emu, "heap", None) or {}
+            if heap.get("run_peak"):
+                self.current.heap_peak = max(self.current.heap_peak or 0, heap["run_peak"])
             if heap.get("collections", 0) > heap0.get("collections", 0):
                 self.current.live = max(self.current.live or 0, heap.get("live_last", 0))
         self.pump()

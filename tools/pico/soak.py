@@ -23,20 +23,31 @@ KEYS = (("ok", 40), ("down", 18), ("up", 12), ("back", 10), ("left", 5), ("right
         ("hold_back", 4))
 SILENT_PRESSES = 200
 
-BOOT_PY = """# Oya pico soak: hold the heap to %(cap)d bytes (tools/pico/soak.py)
+BOOT_PY = """# Oya pico bench/soak: hold the heap to %(cap)d bytes (tools/pico/soak.py)
 import gc
 gc.collect()
 _oya_heap_pin = bytearray(max(0, gc.mem_free() + gc.mem_alloc() - %(cap)d))
 gc.collect()
 """
+GC_EVERY_PY = """# Oya pico bench: a collection after every %(every)d bytes allocated, so the used
+# heap the emulator reads is the live heap give or take that (tools/pico/soak.py)
+import gc
+gc.threshold(%(every)d)
+"""
 
 
-def boot_py(cap):
-    return BOOT_PY % {"cap": cap}
+def boot_py(cap, gc_every=None):
+    """boot.py: the heap held to `cap` bytes (None: the whole heap), and with
+    `gc_every` a collection after every that many bytes allocated."""
+    text = BOOT_PY % {"cap": cap} if cap else ""
+    if gc_every:
+        text += GC_EVERY_PY % {"every": gc_every}
+    return text
 
 
-def capped_flash(uf2, bootrom, flash, cap, out):
-    """`flash` with boot.py holding the heap to `cap` bytes, saved as `out`."""
+def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None):
+    """`flash` with boot.py holding the heap to `cap` bytes (and collecting
+    every `gc_every` bytes), saved as `out`."""
     import os
     import tempfile
     from tools.pico.emu import Emulator
@@ -45,7 +56,7 @@ def capped_flash(uf2, bootrom, flash, cap, out):
         with tempfile.TemporaryDirectory() as tmp:
             p = os.path.join(tmp, "boot.py")
             with open(p, "w") as f:
-                f.write(boot_py(cap))
+                f.write(boot_py(cap, gc_every))
             r = emu.mpremote("fs", "cp", p, ":boot.py", timeout=600)
         if r.returncode != 0:
             raise RuntimeError("could not put boot.py on the board:\n%s%s" % (r.stdout, r.stderr))
