@@ -38,6 +38,35 @@ def test_sample_slip_bytes():
     assert uart.data() == want
 
 
+def test_a_slip_from_a_generator_is_the_same_slip():
+    # a deal record is handed over line by line (a generator): each line is
+    # encoded as it comes, into the slip's one buffer
+    lines = ["Deal 3  Oicho-Kabu", (P.BOLD, "カブ 9"), (P.BIG | P.RIGHT, "x2"), "end"]
+    sent = []
+    for source in (lines, (ln for ln in lines)):
+        clock, uart, p = _printer()
+        p.slip(source)
+        end = _run(p, uart, clock)
+        assert p.printed == 1
+        sent.append((uart.data(), [t for t, _ in uart.log], end))
+    assert sent[0] == sent[1]
+    assert b"\x1bE\x01\xb6\xcc\xde 9\n\x1bE\x00" in sent[0][0]
+
+
+def test_a_line_that_fails_to_come_queues_nothing():
+    def record():
+        yield "first"
+        raise ValueError("replay failed")
+    clock, uart, p = _printer()
+    try:
+        p.slip(record())
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("the error reaches the caller")
+    assert not p.busy and _run(p, uart, clock) == 0 and uart.data() == b""
+
+
 def test_romaji_when_the_board_has_no_katakana_page():
     clock, uart, p = _printer(codepage=None)
     p.slip(["カブ 9", "ススキ"], cut=False)

@@ -23,6 +23,7 @@
 # slip is reported too, and the torn slip is not cut. Either way `last_error`
 # says why and `failed` counts it; nothing else changes. A printer that never
 # answers is printed to blind.
+from array import array
 from oya.compat import const
 from oya.hw import tdiff, tadd, now_ms, sleep_ms, HardwareError
 
@@ -79,10 +80,10 @@ class Printer:
         self.codepage = codepage
         self.heat = heat
         self.status = status
-        self._jobs = []          # slips waiting: lists of (bytes, extra_ms)
+        self._jobs = []          # slips waiting: (data, marks) from build()
         self._job = None
-        self._k = 0              # chunk index in the current job
-        self._off = 0            # offset in the current chunk
+        self._k = 0              # segment index in the current job
+        self._off = 0            # bytes of the current job sent
         self._free_at = None     # tick before which nothing may be written
         self._query_until = None
         self._answered = False
@@ -113,36 +114,43 @@ class Printer:
         return bytes(b)
 
     def build(self, lines, cut=True):
-        """The chunks of a slip: [(bytes, ms to wait after sending them)].
-        A line is a str, or (flags, str) with flags from BOLD, BIG, CENTER,
-        RIGHT."""
-        out = [(self._header(), 0)]
+        """A slip's bytes and its pacing: (data, marks), `data` one bytearray
+        (header, lines, feed and cut) and `marks` an array of (end offset, ms
+        to wait once sent) pairs, one per segment. A line is a str, or
+        (flags, str) with flags from BOLD, BIG, CENTER, RIGHT. `lines` may be
+        a generator: each line is encoded as it comes, so a long slip (a deal
+        record) never exists as a list of lines, and one buffer holds what a
+        tuple, a bytes and a line object per line held before."""
+        data = bytearray(self._header())
+        marks = array("H", (len(data), 0))
         for ln in lines:
             flags = 0
             if isinstance(ln, tuple):
                 flags, ln = ln
-            b = bytearray()
             if flags & BOLD:
-                b += b"\x1bE\x01"
+                data += b"\x1bE\x01"
             if flags & BIG:
-                b += b"\x1d!\x11"
+                data += b"\x1d!\x11"
             if flags & (CENTER | RIGHT):
-                b += bytes((ESC, 0x61, 1 if flags & CENTER else 2))
-            b += self.encode(ln)
-            b.append(LF)
+                data += bytes((ESC, 0x61, 1 if flags & CENTER else 2))
+            data += self.encode(ln)
+            data.append(LF)
             if flags & BOLD:
-                b += b"\x1bE\x00"
+                data += b"\x1bE\x00"
             if flags & BIG:
-                b += b"\x1d!\x00"
+                data += b"\x1d!\x00"
             if flags & (CENTER | RIGHT):
-                b += b"\x1ba\x00"
-            dots = BIG_LINE_DOTS if flags & BIG else LINE_DOTS
-            out.append((bytes(b), dots * PRINT_DOT_US // 1000))
-        tail = bytes((ESC, 0x64, FEED_LINES))
+                data += b"\x1ba\x00"
+            if len(data) > 0xFFFF:
+                raise ValueError("slip too long")
+            marks.append(len(data))
+            marks.append((BIG_LINE_DOTS if flags & BIG else LINE_DOTS) * PRINT_DOT_US // 1000)
+        data += bytes((ESC, 0x64, FEED_LINES))
         if cut:
-            tail += bytes((GS, 0x56, 1))
-        out.append((tail, FEED_LINES * LINE_DOTS * PRINT_DOT_US // 1000 + (CUT_MS if cut else 0)))
-        return out
+            data += bytes((GS, 0x56, 1))
+        marks.append(len(data))
+        marks.append(FEED_LINES * LINE_DOTS * PRINT_DOT_US // 1000 + (CUT_MS if cut else 0))
+        return data, marks
 
     def slip(self, lines, cut=True):
         """Queue a slip; returns at once. Progress: busy, printed, failed,
@@ -215,23 +223,25 @@ class Printer:
             self._tail_asked = False
             if self.status and hasattr(self.uart, "any"):
                 return self._query(now)
-        if (self._k == len(self._job) - 1 and not self._off and not self._tail_asked
+        data, marks = self._job
+        last = len(marks) // 2 - 1
+        start = marks[2 * self._k - 2] if self._k else 0
+        if (self._k == last and self._off == start and not self._tail_asked
                 and self._answered and self.status and hasattr(self.uart, "any")):
             self._tail_asked = True             # still there before the feed and cut?
             return self._query(now)
-        data, extra = self._job[self._k]
-        end = self._off + CHUNK
-        if end >= len(data):
-            self._write(data[self._off:] if self._off else data, now, extra)
+        end = marks[2 * self._k]
+        if self._off + CHUNK >= end:            # the segment's rest, then its print time
+            self._write(memoryview(data)[self._off:end], now, marks[2 * self._k + 1])
+            self._off = end
             self._k += 1
-            self._off = 0
-            if self._k >= len(self._job):
+            if self._k > last:
                 self._job = None
                 self.printed += 1
                 self.last_error = None
         else:
-            self._write(data[self._off:end], now)
-            self._off = end
+            self._write(memoryview(data)[self._off:self._off + CHUNK], now)
+            self._off += CHUNK
         return tdiff(self._free_at, now)
 
     async def run(self, hold=None):

@@ -75,7 +75,7 @@ def recall_lines(app, entry, n):
     m = app.session.match
     deal = replayed(app, entry["state"], entry["seed"] and unhex(entry["seed"]), entry["acts"])
     lines = ["#%d %s" % (n, _seed_text(app, entry))]
-    lines.extend(deal_record_lines(m.deck_kind(), deal.events, m.ledger.names, deal.seen(-1)))
+    lines.extend(record_lines(m.deck_kind(), deal.events, m.ledger.names, deal.seen(-1)))
     return lines
 
 
@@ -114,32 +114,36 @@ def print_commit(app):
 
 
 def deal_record(app):
-    """The finished deal for paper: seed, public story, payments, balances."""
+    """The finished deal for paper, line by line (a generator: the printer
+    encodes each line as it comes, so the record never exists as a list):
+    seed, public story, payments, balances."""
     from oya.compat import hexstr
     s = app.session
     m = s.match
     deal = m.deal
     names = m.ledger.names
     L = app.lang
-    lines = ["%s %d  %s" % (t("deal", L), m.deal_no + 1, game_name(s.game, L)),
-             "%s %s" % (t("dealer", L), names[deal.dealer])]
+    yield "%s %d  %s" % (t("deal", L), m.deal_no + 1, game_name(s.game, L))
+    yield "%s %s" % (t("dealer", L), names[deal.dealer])
     if m.table:
-        lines.append("table deck")          # real cards: no commitment, no seed
+        yield "table deck"          # real cards: no commitment, no seed
     else:
         sh = hexstr(m.deal_seed)
         c = rng.commit(m.deal_seed)
-        lines += [t("commit", L) + ":", c[:32], c[32:], t("seed", L) + ":", sh[:32], sh[32:]]
+        for ln in (t("commit", L) + ":", c[:32], c[32:], t("seed", L) + ":", sh[:32], sh[32:]):
+            yield ln
     if not deal.story:
         deal = replayed(app, s.state0, m.deal_seed, s.acts)
-    lines += deal_record_lines(m.deck_kind(), deal.events, names, deal.seen(-1))
+    for ln in record_lines(m.deck_kind(), deal.events, names, deal.seen(-1)):
+        yield ln
+    deal = None                     # the replayed twin goes before the last lines
     st0 = s.state0
     if st0:
-        lines.append("chips " + ",".join(str(c) for c in st0["chips"]))
+        yield "chips " + ",".join(str(c) for c in st0["chips"])
     acts = s.acts
-    lines.append("acts " + ",".join("%d:%d" % (acts[i], acts[i + 1]) for i in range(0, len(acts), 2)))
+    yield "acts " + ",".join("%d:%d" % (acts[i], acts[i + 1]) for i in range(0, len(acts), 2))
     for i in range(len(names)):
-        lines.append(two_cols(names[i], str(m.ledger.chips[i])))
-    return lines
+        yield two_cols(names[i], str(m.ledger.chips[i]))
 
 
 # -- the printed record of a deal (also the recall screen) --------------------------
@@ -163,17 +167,21 @@ def deal_record_lines(kind, events, names, public=None):
     only if it was revealed or shown: a folded hand is never printed. With
     `public` (deal.seen(-1) at the end), a decision's argument naming a card
     nobody else saw (a face-down discard) prints as ##."""
-    out = []
+    return list(record_lines(kind, events, names, public))
+
+
+def record_lines(kind, events, names, public=None):
+    """deal_record_lines, a line at a time."""
     for e in events:
         t = e[0]
         if t == "card":
             if e[3]:
-                out.append("%s %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names)))
+                yield "%s %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names))
         elif t == "reveal":
-            out.append("%s up %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names)))
+            yield "%s up %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names))
         elif t == "act":
             args = e[3] or {}
-            out.append("%s %s %s" % (names[e[1]], e[2], " ".join(
-                "%s=%s" % (k, "##" if _hidden_name(kind, args[k], public) else args[k]) for k in args)))
-    out.extend(tables.event_lines(kind, events, names))
-    return out
+            yield "%s %s %s" % (names[e[1]], e[2], " ".join(
+                "%s=%s" % (k, "##" if _hidden_name(kind, args[k], public) else args[k]) for k in args))
+    for ln in tables.event_lines(kind, events, names):
+        yield ln
