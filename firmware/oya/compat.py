@@ -24,3 +24,20 @@ def unhex(s):
         return _unhexlify(s)
     except Exception:
         raise ValueError("not hex")
+
+
+def forget(*names):
+    """Drop modules from the module table and their packages, so that
+    MicroPython frees their code once nothing else refers to it. Only on
+    MicroPython: CPython callers (tests) may hold the modules themselves."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+            pkg, _, leaf = name.rpartition(".")
+            try:
+                delattr(sys.modules[pkg], leaf)
+            except (KeyError, AttributeError):
+                pass

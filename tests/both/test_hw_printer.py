@@ -208,10 +208,41 @@ def test_a_printer_that_never_answers_is_printed_to_blind():
 
 
 def test_null_printer():
-    n = P.NullPrinter()
+    from oya.hw.printer_port import NullPrinter
+    n = NullPrinter()
     assert not n.fitted and not n.busy and n.pump(0) == -1
     try:
         n.slip(["x"])
         assert False
     except HardwareError as e:
         assert "no printer" in str(e)
+
+
+def test_the_port_imports_the_driver_for_a_slip_and_drops_it_after():
+    # most of a match prints nothing: the driver is in RAM only while a slip is out,
+    # and what the slips came to (counts, a printer that answered) outlives it
+    import sys
+    from harness import MICROPYTHON
+    from oya.hw.printer_port import PrinterPort
+    clock = [0]
+    uart = FakeUART(clock)
+    port = PrinterPort(uart, 19200, 384, 1, None, status=True)
+    assert not port.busy and port.pump(0) == -1 and port.cols == 32
+    uart.answer = b"\x12"
+    port.slip(["one"])
+    assert port.busy
+    _run(port, uart, clock)
+    assert port.printed == 1 and port.failed == 0 and b"one\n" in uart.data()
+    assert not port.busy and port.bytes_sent == len(uart.data())
+    if MICROPYTHON:
+        assert "oya.hw.printer" not in sys.modules
+    uart.answer = None              # unplugged: a new driver still knows it answered before
+    clock[0] += 1000
+    port.slip(["two"])
+    _run(port, uart, clock, until=clock[0] + 60000)
+    assert port.printed == 1 and port.failed == 1 and "not answering" in port.last_error
+    uart.answer = b"\x12"
+    clock[0] += 1000
+    port.slip((ln for ln in ["three"]))
+    _run(port, uart, clock, until=clock[0] + 60000)
+    assert port.printed == 2 and port.failed == 1 and port.last_error is None

@@ -207,7 +207,7 @@ def build(path="board.json"):
     import machine
     from oya.hw import now_ms
     from oya.hw.buttons import Buttons
-    from oya.hw.printer import Printer, NullPrinter
+    from oya.hw.printer_port import PrinterPort, NullPrinter
     from oya.hw.ssd1306 import make
     board, errors = load(path)
     Pin = machine.Pin
@@ -222,8 +222,8 @@ def build(path="board.json"):
                 uart = machine.UART(p["uart"], baudrate=p["baud"], tx=Pin(p["tx"]))
             else:
                 uart = machine.UART(p["uart"], baudrate=p["baud"], tx=Pin(p["tx"]), rx=Pin(p["rx"]))
-            printer = Printer(uart, p["baud"], p.get("dots", 384), p.get("katakana_codepage"),
-                              p.get("heat"), status=p.get("rx") is not None)
+            printer = PrinterPort(uart, p["baud"], p.get("dots", 384), p.get("katakana_codepage"),
+                                  p.get("heat"), status=p.get("rx") is not None)
         except (ValueError, OSError) as e:
             errors.append("printer: UART%d could not be set up (%s)" % (p["uart"], e))
 

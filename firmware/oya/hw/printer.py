@@ -1,13 +1,13 @@
 # ESC/POS thermal receipt printer on a UART with no flow control.
 #
-# slip(lines) turns a list of lines into ESC/POS and queues it; the bytes go
-# out from run() (an asyncio task) or pump(now_ms) (a synchronous step for tests
-# and benchmarks), paced by time so the printer's small input buffer never
-# overruns: after each write of n bytes nothing more is written for the time
+# slip(lines) turns lines into ESC/POS and queues it; the bytes go out from
+# pump(now_ms), a step the device loop's printer task takes (through
+# oya.hw.printer_port, which imports this module for a slip only), paced by
+# time so the printer's small input buffer never overruns: after each write of n bytes nothing more is written for the time
 # they take on the wire (n * 10 bits at the board's baud), and after each
 # line feed for the time the printer takes to print that line (PRINT_DOT_US
 # per dot line: a conservative 320 dot lines/s, where these printers do 400-640).
-# Writes are at most CHUNK bytes and run() yields between them, so a button
+# Writes are at most CHUNK bytes and the task yields between them, so a button
 # press during printing is handled before the next line is sent.
 #
 # Text: katakana (full- or half-width, hiragana too) goes out as JIS X 0201
@@ -25,7 +25,7 @@
 # answers is printed to blind.
 from array import array
 from oya.compat import const
-from oya.hw import tdiff, tadd, now_ms, sleep_ms, HardwareError
+from oya.hw import tdiff, tadd
 
 ESC = const(0x1B)
 GS = const(0x1D)
@@ -72,7 +72,7 @@ def _no_controls(b):
 class Printer:
     fitted = True
 
-    def __init__(self, uart, baud=19200, dots=384, codepage=1, heat=None, status=True):
+    def __init__(self, uart, baud=19200, dots=384, codepage=1, heat=None, status=True, answered=False):
         self.uart = uart
         self.baud = baud
         self.dots = dots
@@ -86,7 +86,7 @@ class Printer:
         self._off = 0            # bytes of the current job sent
         self._free_at = None     # tick before which nothing may be written
         self._query_until = None
-        self._answered = False
+        self._answered = answered  # the printer has answered a status query before
         self._tail_asked = False   # the end-of-slip status query was sent
         self.bytes_sent = 0
         self.printed = 0
@@ -243,37 +243,3 @@ class Printer:
             self._write(memoryview(data)[self._off:self._off + CHUNK], now)
             self._off += CHUNK
         return tdiff(self._free_at, now)
-
-    async def run(self, hold=None):
-        """Send queued slips forever (an asyncio task). `hold()`, when given,
-        is asked before each step: while it is true (a button event waits for
-        the UI) nothing is sent, so a press is handled before the next line."""
-        while True:
-            if hold is not None and hold():
-                await sleep_ms(1)
-                continue
-            w = self.pump(now_ms())
-            await sleep_ms(IDLE_MS if w < 0 else (w if w > 0 else 1))
-
-
-class NullPrinter:
-    """The board has no printer: the same API, and slip() says so."""
-    fitted = False
-    busy = False
-    printed = 0
-    failed = 0
-    bytes_sent = 0
-    cols = 32
-    last_error = "no printer fitted"
-
-    def slip(self, lines, cut=True):
-        raise HardwareError("no printer fitted")
-
-    def cancel(self):
-        pass
-
-    def pump(self, now):
-        return -1
-
-    async def run(self, hold=None):
-        return

@@ -1,0 +1,93 @@
+# The printer as the app and the device loop see it, in RAM all the time: the
+# UART, the board's settings and what the slips came to. The ESC/POS driver
+# (oya.hw.printer: 4 KB of RAM as .mpy, 1.3 KB frozen) is imported for a slip
+# and dropped once the last slip is out: most of a match prints nothing.
+from oya.compat import forget
+from oya.hw import now_ms, sleep_ms, HardwareError
+
+IDLE_MS = 20
+
+
+class PrinterPort:
+    fitted = True
+
+    def __init__(self, uart, baud=19200, dots=384, codepage=1, heat=None, status=True):
+        self._args = (uart, baud, dots, codepage, heat, status)
+        self.cols = dots // 12
+        self._driver = None
+        self._answered = False     # the printer has answered before (oya.hw.printer: Status)
+        self.bytes_sent = 0
+        self.printed = 0
+        self.failed = 0
+        self.last_error = None
+
+    def driver(self):
+        """The ESC/POS driver, imported and made on the first slip."""
+        p = self._driver
+        if p is None:
+            from oya.hw.printer import Printer
+            p = self._driver = Printer(*self._args, answered=self._answered)
+            p.bytes_sent, p.printed, p.failed, p.last_error = (
+                self.bytes_sent, self.printed, self.failed, self.last_error)
+        return p
+
+    def slip(self, lines, cut=True):
+        """Queue a slip (oya.hw.printer.Printer.slip); returns at once."""
+        return self.driver().slip(lines, cut)
+
+    @property
+    def busy(self):
+        return self._driver is not None and self._driver.busy
+
+    def cancel(self):
+        if self._driver is not None:
+            self._driver.cancel()
+
+    def pump(self, now):
+        """One step of the driver (Printer.pump); when it has nothing left
+        to send, the driver and its module go."""
+        p = self._driver
+        if p is None:
+            return -1
+        w = p.pump(now)
+        self.bytes_sent, self.printed, self.failed, self.last_error = (
+            p.bytes_sent, p.printed, p.failed, p.last_error)
+        if w < 0:
+            self._answered = p._answered
+            self._driver = None
+            forget("oya.hw.printer")
+        return w
+
+    async def run(self, hold=None):
+        """Send queued slips forever (an asyncio task). `hold()`, when given,
+        is asked before each step: while it is true (a button event waits for
+        the UI) nothing is sent, so a press is handled before the next line."""
+        while True:
+            if hold is not None and hold():
+                await sleep_ms(1)
+                continue
+            w = self.pump(now_ms())
+            await sleep_ms(IDLE_MS if w < 0 else (w if w > 0 else 1))
+
+
+class NullPrinter:
+    """The board has no printer: the same API, and slip() says so."""
+    fitted = False
+    busy = False
+    printed = 0
+    failed = 0
+    bytes_sent = 0
+    cols = 32
+    last_error = "no printer fitted"
+
+    def slip(self, lines, cut=True):
+        raise HardwareError("no printer fitted")
+
+    def cancel(self):
+        pass
+
+    def pump(self, now):
+        return -1
+
+    async def run(self, hold=None):
+        return
