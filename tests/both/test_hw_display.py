@@ -149,3 +149,67 @@ def test_128x32_panel():
     d = SSD1306(i2c, 128, 32)
     w = i2c.take()
     assert w[1] == bytes((0x00, 0x21, 0, 127, 0x22, 0, 3)) and len(w[2]) == 513
+
+
+def _frames():
+    """Text frames as the app draws them: rows changing a few characters,
+    an inverted row moving, a whole screen replaced."""
+    a = ["Deal 1  Oicho-Kabu", "", "P1  10  P2  20", "> bet 1", "  bet 5", "", "", "OK deal"]
+    b = list(a)
+    b[3], b[4] = "  bet 1", "> bet 5"
+    c = list(b)
+    c[2] = "P1  10  P2  25"
+    d = ["Results", "P1 +5", "P2 -5", "", "", "", "", "OK next"]
+    return [(a, 1 << 3), (b, 1 << 4), (c, 1 << 4), (d, 1), (a, 1 << 3)]
+
+
+def _render_frames(d, pages):
+    from oya.ui import font
+    from oya.ui.grid import Grid, Renderer
+    if pages:
+        d.pages_only()
+    r = Renderer(d.fb, font.page_writer(d.buf, d.width), d if pages else None)
+    sent = []
+    for rows, inv in _frames():
+        g = Grid()
+        for i, text in enumerate(rows):
+            g.put(i, text, bool(inv & (1 << i)))
+        r.render(g)
+        assert d.show()
+        sent.append(b"|".join(bytes(w) for w in d.i2c.take()))
+    return sent
+
+
+def test_pages_only_sends_the_same_bytes_as_the_shadow():
+    # the app's renderer brackets each row it redraws; the display then finds
+    # a page's window against that page's copy, with no whole-frame shadow
+    plain = _render_frames(SSD1306(FakeI2C()), False)
+    paged = _render_frames(SSD1306(FakeI2C()), True)
+    assert paged == plain
+    assert all(plain[1:]) and len(plain[2]) < 30        # a changed score: one short window
+    for cls in (SH1106,):
+        assert _render_frames(cls(FakeI2C()), True) == _render_frames(cls(FakeI2C()), False)
+
+
+def test_pages_only_frees_the_shadow_and_recovers_from_a_failure():
+    i2c = FakeI2C()
+    d = SSD1306(i2c)
+    i2c.take()
+    d.pages_only()
+    assert d._shadow is None
+    d.before_page(2)
+    d.fill_rect(36, 16, 17, 8, 1)
+    d.after_page(2)
+    d.before_page(2)                 # the same page twice in a frame: one window over both
+    d.fill_rect(100, 16, 3, 8, 1)
+    d.after_page(2)
+    assert d.show()
+    assert i2c.take() == [bytes((0x00, 0x21, 36, 102, 0x22, 2, 2)),
+                          b"\x40" + b"\xff" * 17 + b"\x00" * 47 + b"\xff" * 3]
+    assert d.show() and i2c.take() == []          # sent: nothing is owed
+    d.before_page(5)
+    d.pixel(5, 40, 1)
+    d.after_page(5)
+    i2c.fail = 1
+    assert d.show() is False
+    assert d.show() is True and len(i2c.take()[-1]) == 1025   # the whole frame again

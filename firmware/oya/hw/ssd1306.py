@@ -4,10 +4,12 @@
 # a page = 8 rows of `width` bytes). A shadow keeps the bytes the panel shows;
 # show() compares each page with its shadow (one C memcmp through preallocated
 # memoryviews), finds the first and last changed column and sends only that
-# window: SSD1306 sets the column (0x21) and page (0x22) address range in
-# horizontal addressing mode; SH1106 (132-column RAM, visible from column 2) uses
-# page addressing (0xB0|page, column low/high nibble). When the windows would
-# cost more than a whole frame, the whole frame goes in one transfer.
+# window (or, once the app draws page by page, pages_only(): against a copy of
+# the page taken before it is redrawn, and no shadow): SSD1306 sets the column
+# (0x21) and page (0x22) address range in horizontal addressing mode; SH1106
+# (132-column RAM, visible from column 2) uses page addressing (0xB0|page,
+# column low/high nibble). When the windows would cost more than a whole
+# frame, the whole frame goes in one transfer.
 #
 # Wire format: one I2C write per command group (control byte 0x00, then command
 # bytes) and one per data window (control byte 0x40, then pixel bytes). The
@@ -72,7 +74,7 @@ class _Panel:
         shmv = memoryview(self._shadow)
         self._pv = [self.buf[p * width:(p + 1) * width] for p in range(self.pages)]
         self._sv = [shmv[p * width:(p + 1) * width] for p in range(self.pages)]
-        self._win = bytearray(2 * self.pages)
+        self._win = bytearray(b"\xff" * (2 * self.pages))   # per page: first, last column changed
         self._cmd = bytearray(7)
         self._cmd4 = memoryview(self._cmd)[0:4]
         self.bytes_sent = 0
@@ -149,14 +151,62 @@ class _Panel:
 
     # -- frames ------------------------------------------------------------
     def refresh(self):
-        """Send the whole frame regardless of the shadow."""
+        """Send the whole frame regardless of what changed."""
         try:
             self._send_all()
         except OSError as e:
             return self._fail(e)
-        self._shadow[:] = self.buf
+        if self._shadow is not None:
+            self._shadow[:] = self.buf
+        win = self._win
+        for i in range(len(win)):
+            win[i] = _NO_CHANGE
         self._valid = True
         return True
+
+    def pages_only(self):
+        """From now on whoever draws brackets each page it redraws with
+        before_page(p) and after_page(p) (oya.ui.grid.Renderer does): a
+        page's window is then found against a copy of that page alone, taken
+        just before, and the whole-frame shadow (1 KB of RAM) goes. Drawing
+        outside the brackets is not sent until the next refresh()."""
+        self._shadow = None
+        self._sv = None
+        self._page = bytearray(self.width)
+        self._pagev = memoryview(self._page)
+
+    def before_page(self, p):
+        self._pagev[:] = self._pv[p]
+
+    def after_page(self, p):
+        """Widen page p's window to what changed since before_page(p)."""
+        new = self._pv[p]
+        old = self._pagev
+        if new == old:
+            return
+        win = self._win
+        w = self.width
+        a = first_diff(new, old, w)
+        b = last_diff(new, old, w)
+        if win[2 * p] == _NO_CHANGE:
+            win[2 * p] = a
+            win[2 * p + 1] = b
+        else:
+            win[2 * p] = min(a, win[2 * p])
+            win[2 * p + 1] = max(b, win[2 * p + 1])
+
+    def _diff_shadow(self):
+        """Each page's window against the shadow, into _win."""
+        win = self._win
+        pv = self._pv
+        sv = self._sv
+        w = self.width
+        for p in range(self.pages):
+            if pv[p] == sv[p]:
+                win[2 * p] = _NO_CHANGE
+                continue
+            win[2 * p] = first_diff(pv[p], sv[p], w)
+            win[2 * p + 1] = last_diff(pv[p], sv[p], w)
 
     def show(self):
         """Send what changed since the last frame. True when the panel shows
@@ -165,30 +215,28 @@ class _Panel:
             return self.init_display()
         if not self._valid:
             return self.refresh()
-        win = self._win
-        pv = self._pv
         sv = self._sv
-        w = self.width
+        if sv is not None:
+            self._diff_shadow()
+        win = self._win
         cost = 0
         for p in range(self.pages):
-            if pv[p] == sv[p]:
-                win[2 * p] = _NO_CHANGE
-                continue
-            a = first_diff(pv[p], sv[p], w)
-            b = last_diff(pv[p], sv[p], w)
-            win[2 * p] = a
-            win[2 * p + 1] = b
-            cost += b - a + 1 + self._WINDOW_COST
+            a = win[2 * p]
+            if a != _NO_CHANGE:
+                cost += win[2 * p + 1] - a + 1 + self._WINDOW_COST
         if cost == 0:
             return True
         if cost >= self._full_cost():
             return self.refresh()
+        pv = self._pv
         try:
             for p in range(self.pages):
                 a = win[2 * p]
                 if a != _NO_CHANGE:
                     self._send_window(p, a, win[2 * p + 1])
-                    sv[p][:] = pv[p]
+                    win[2 * p] = _NO_CHANGE
+                    if sv is not None:
+                        sv[p][:] = pv[p]
         except OSError as e:
             return self._fail(e)
         return True

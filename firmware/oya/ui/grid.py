@@ -73,13 +73,15 @@ class Grid:
 
 class Renderer:
     """Draws a Grid onto a framebuf-like surface, row by row, skipping rows
-    identical to the last frame. draw_row(fb, r, text, invert) draws a whole
+    identical to the last frame; with `pages` (oya.hw.ssd1306 in pages_only
+    mode), each redrawn row is bracketed by its before_page/after_page. draw_row(fb, r, text, invert) draws a whole
     row, background included (oya.ui.font.draw_row, or font.page_writer's
     straight into the display's buffer)."""
 
-    def __init__(self, fb, draw_row):
+    def __init__(self, fb, draw_row, pages=None):
         self.fb = fb
         self.draw_row = draw_row
+        self.pages = pages           # a display told of each row redrawn (a row is a page)
         self.last = [None] * ROWS
         self.last_inv = 0
 
@@ -95,7 +97,12 @@ class Renderer:
             inv = grid.inv & bit
             if text == self.last[r] and inv == (self.last_inv & bit):
                 continue
+            pages = self.pages
+            if pages is not None:
+                pages.before_page(r)
             self.draw_row(self.fb, r, text, bool(inv))
+            if pages is not None:
+                pages.after_page(r)
             self.last[r] = text
             changed += 1
         self.last_inv = grid.inv
