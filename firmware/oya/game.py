@@ -69,6 +69,12 @@ class Deal:
     def choices(self, seat=None):
         raise NotImplementedError
 
+    def shared_choices(self, seat=None):
+        """choices(seat) to read and never change: a game that caches a long
+        list (Kakkuri's plays, up to ~1,100) gives that list itself, so the
+        menu made of it does not hold a second copy."""
+        return self.choices(seat)
+
     def apply(self, action, seat):
         raise NotImplementedError
 

@@ -766,6 +766,9 @@ class KakkuriDeal(Deal):
 
     # -- protocol -------------------------------------------------------------------------
     def choices(self, seat=None):
+        return list(self.shared_choices(seat))
+
+    def shared_choices(self, seat=None):
         if seat is None:
             seat = self.turn
         if self.turn < 0 or seat < 0 or seat >= self.nseats or not self.inp[seat]:
@@ -773,10 +776,9 @@ class KakkuriDeal(Deal):
         out = self._cached(seat)
         if out is None:
             out = self._choices(seat)
-            if seat != self.turn:
-                return out      # a fold at most: not cached over the turn's plays (a search)
-            self._cache = (self._ver, seat, out)     # (no set beside it: up to ~1,100 plays)
-        return list(out)
+            if seat == self.turn:   # a fold at most otherwise: not cached over the turn's plays (a search)
+                self._cache = (self._ver, seat, out)     # (no set beside it: up to ~1,100 plays)
+        return out
 
     def _cached(self, seat):
         """The choices of `seat` made since the deal last moved, or None."""

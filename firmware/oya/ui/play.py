@@ -60,7 +60,7 @@ class Entries:
     amounts or None). An action offered alone stays the int the engine gave
     (a Kakkuri hand can have ~1,100 plays; a list and a tuple for each were
     ~48 B a play), and when nothing is grouped `items` is the list
-    choices() gave, never changed: amount entries are lists
+    shared_choices() gave, never changed: amount entries are lists
     [label, actions, amounts], extra lines (append) are kept apart. A label
     is made when first asked for (it can cost an engine a search, and four
     rows show at a time) and kept."""
@@ -159,7 +159,7 @@ def group_choices(deal, seat, lang):
     whole (as ranges, not decoding every action between: a bet of 1-96 chips
     is two decodes, not 96); the amount picked is decoded again before it is
     taken (amount_action)."""
-    ch = deal.choices(seat)
+    ch = deal.shared_choices(seat)      # read only: it may be the engine's cached list
     items = None        # while nothing is grouped, the entries are `ch` itself
     index = {}
     i = 0
