@@ -1,5 +1,4 @@
-# Oya boot: board file -> hardware -> app (see oya/ui/loop.py).
-import asyncio
+# Oya boot: board file -> hardware -> app -> the device loop (oya/ui/loop.py).
 from oya.ui.loop import main
 
-asyncio.run(main())
+main()

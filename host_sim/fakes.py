@@ -658,6 +658,35 @@ class ThreadSafeFlag:
         self._ev.clear()
 
 
+class PassWake:
+    """The simulator's end to a wait of the device loop (Sim.drive_passes):
+    set() from the buttons' IRQ resolves the wait in progress."""
+
+    def __init__(self, loop):
+        self.loop = loop
+        self._fut = None
+
+    def set(self):
+        f = self._fut
+        if f is not None and not f.done():
+            f.set_result(None)
+
+    async def wait(self, ms, buttons):
+        """Sleep `ms` of virtual time, or until an edge (one that came during
+        the pass ends it at once, as buttons.woken does on the device)."""
+        if not buttons.woken and ms > 0:
+            fut = self._fut = self.loop.create_future()
+            h = self.loop.call_later(ms / 1000, self.set)
+            try:
+                await fut
+            finally:
+                h.cancel()
+                self._fut = None
+        else:
+            await _asyncio.sleep(0)
+        buttons.woken = False
+
+
 def make_asyncio(sim):
     a = _AsyncioModule("asyncio")
 

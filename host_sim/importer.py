@@ -36,7 +36,7 @@ def _compile(path):
 
 
 class FirmwareImporter:
-    def __init__(self, roots, fakes, overrides=None, allow_host=MICROPYTHON_STDLIB):
+    def __init__(self, roots, fakes, overrides=None, allow_host=MICROPYTHON_STDLIB, patches=None):
         if isinstance(roots, str):
             roots = [roots]
         self.roots = [os.path.abspath(r) for r in roots]
@@ -50,6 +50,10 @@ class FirmwareImporter:
         if overrides:
             self.builtins.update(overrides)
         self._roots_cache = {}
+        # {module: {name: value}} set on a firmware module once it has run: what
+        # the simulator does in the hardware's place (oya.hw.drive: the device
+        # loop run on the virtual clock instead of in time.sleep_ms naps)
+        self.patches = patches or {}
 
     # --- locating firmware files -------------------------------------------------------
     def _find(self, name):
@@ -98,6 +102,8 @@ class FirmwareImporter:
         except BaseException:
             self.modules.pop(name, None)
             raise
+        for k, v in self.patches.get(name, {}).items():
+            setattr(mod, k, v)
         if parent is not None:
             setattr(parent, name.rpartition(".")[2], mod)
         return mod

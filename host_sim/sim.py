@@ -381,8 +381,10 @@ class Sim:
         self.main_task = None
         modules = {}
         fk = fakes.make_all(self, modules)
+        self.passes = None
         self.importer = FirmwareImporter(self.firmware, fk, overrides={
-            "open": self.flash.open, "print": self._print})
+            "open": self.flash.open, "print": self._print},
+            patches={"oya.hw": {"drive": self.drive_passes}})
         modules.update(fk)
         self.importer.modules = modules
         self.modules = modules
@@ -418,6 +420,21 @@ class Sim:
         text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
         self.console_write(text)
         self.errors.append(text)
+
+    def drive_passes(self, passes, buttons):
+        """oya.hw.drive in the simulator: the device loop's passes run as the
+        main task of the virtual loop; each wait ends early when a button's
+        edge comes (the buttons' IRQ sets `woken` and calls wake.set()), as
+        the device's 1 ms naps do. Returns at once: main.py ends and the
+        loop runs the passes from now on."""
+        wake = fakes.PassWake(self.loop)
+        buttons.wake = wake
+        self.passes = passes
+
+        async def run():
+            for ms in passes:
+                await wake.wait(ms, buttons)
+        return self.start_main(run())
 
     def start_main(self, coro):
         """asyncio.run(coro) from main.py: the Sim's loop runs it from now on."""

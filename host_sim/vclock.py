@@ -76,8 +76,8 @@ class _VirtualSelector(selectors.SelectSelector):
         due = self.clock._due
         if due and due[0][0] < target:
             # an interrupt comes first: it wakes the CPU (WFE) and the loop
-            # looks again at what is ready (an IRQ may have set a
-            # ThreadSafeFlag) instead of sleeping on to its next timer
+            # looks again at what is ready (an IRQ may have ended the device
+            # loop's sleep) instead of sleeping on to its next timer
             target = due[0][0]
         self.clock.advance_to(max(now, target))
         return []

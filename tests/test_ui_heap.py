@@ -243,6 +243,8 @@ class _Bets:
         n = self.cols * self.top
         return list(range(self.base, self.base + n)) + [self.base + n, self.base + n + 1, self.base + n + 2]
 
+    shared_choices = choices     # (oya.game.Deal's: what the menu reads)
+
     def decode(self, a):
         self.decodes += 1
         k = a - self.base

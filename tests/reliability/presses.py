@@ -90,11 +90,12 @@ def lighten(sim):
 
 
 def app_of(sim):
-    """The App object of the running firmware (main()'s local), or None."""
+    """The App object of the running firmware (the device loop's), or None."""
     task = sim.main_task
-    if task is None or task.done():
+    gen = getattr(sim, "passes", None)
+    if task is None or task.done() or gen is None:
         return None
-    fr = task.get_coro().cr_frame
+    fr = gen.gi_frame
     return fr.f_locals.get("app") if fr is not None else None
 
 

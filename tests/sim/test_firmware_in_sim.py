@@ -165,7 +165,7 @@ def test_five_keys_pressed_while_the_app_is_blocked_for_2s_are_handled_in_order(
 
 @needs_app
 def test_a_press_is_answered_at_its_edge_not_at_the_loops_next_pass():
-    # The buttons' IRQ wakes the device loop (a ThreadSafeFlag): the frame
+    # The buttons' IRQ wakes the device loop (oya.hw.drive's sleep): the frame
     # that answers DOWN starts being sent as the edge comes, whatever the
     # phase of the loop's 10 ms passes (it used to wait for the buttons' next
     # poll and the loop's next pass: up to 15 ms).

@@ -3,9 +3,9 @@
 # hardware.py).
 #
 # Only real MicroPython APIs are used here (machine, framebuf, time.ticks_*,
-# asyncio.sleep_ms); under CPython the simulator provides fakes of them.
-# Every time-driven part has a synchronous step taking `now_ms` (Buttons.poll,
-# Printer.pump) so tests and benchmarks can drive it without asyncio.
+# time.sleep_ms); under CPython the simulator provides fakes of them. Every
+# time-driven part is a synchronous step taking `now_ms` (Buttons.poll,
+# Printer.pump) that the device loop (oya.ui.loop.passes) calls each pass.
 import time
 
 try:
@@ -25,19 +25,17 @@ def now_ms():
     return time.ticks_ms()
 
 
-_sleep = None
-
-
-def sleep_ms(ms):
-    """An awaitable that sleeps `ms` milliseconds (asyncio.sleep_ms on
-    MicroPython and under the simulator; asyncio.sleep elsewhere). The
-    function is looked up once: an import statement run on every pass of a
-    loop costs a search of the interned strings each time on MicroPython."""
-    global _sleep
-    if _sleep is None:
-        import asyncio
-        _sleep = getattr(asyncio, "sleep_ms", None) or (lambda ms: asyncio.sleep(ms / 1000))
-    return _sleep(ms)
+def drive(passes, buttons):
+    """Run the device loop (oya.ui.loop.passes) for ever: sleep the ms each
+    pass asks for, in 1 ms naps so that a button's edge (its IRQ sets
+    buttons.woken) starts the next pass within a millisecond. The
+    simulator runs the passes on its virtual clock instead."""
+    sleep = time.sleep_ms
+    for ms in passes:
+        end = tadd(now_ms(), ms)
+        while not buttons.woken and tdiff(end, now_ms()) > 0:
+            sleep(1)
+        buttons.woken = False
 
 
 class HardwareError(Exception):

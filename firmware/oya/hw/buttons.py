@@ -4,9 +4,10 @@
 # Each pin's IRQ (both edges; a hard IRQ where the port has one) writes the
 # edge's time and level into a preallocated ring and allocates nothing, so a
 # press made while the app is busy (a redraw, a save, an import) is kept with
-# its own time; poll(now_ms) (every ~5 ms from run(), or from a test) turns the
-# edges into events in order. poll() also samples every pin: that serves pins
-# without IRQs and any edge the full ring could not keep.
+# its own time; poll(now_ms) (at each pass of the device loop, which an edge
+# starts at once, or from a test) turns the edges into events in order.
+# poll() also samples every pin: that serves pins without IRQs and any edge
+# the full ring could not keep.
 #
 # UP, DOWN, LEFT and RIGHT act on their first edge: nothing waits for the
 # contact to settle; instead the LOCKOUT_MS after each accepted change ignores
@@ -32,7 +33,7 @@
 # are dropped and counted in `dropped`.
 from array import array
 from oya.compat import const
-from oya.hw import tdiff, tadd, now_ms, sleep_ms
+from oya.hw import tdiff, tadd, now_ms
 
 UP = const(0)
 DOWN = const(1)
@@ -53,7 +54,6 @@ LOCKOUT_MS = const(30)      # after an arrow's accepted change: its bounce
 LONG_MS = const(700)
 REPEAT_DELAY_MS = const(400)
 REPEAT_EVERY_MS = const(120)
-POLL_MS = const(5)
 QUEUE = const(64)
 EDGES = const(128)          # the IRQ ring: ~12 presses with bounce at both ends
 
@@ -104,7 +104,8 @@ class Buttons:
         self._etail = 0
         self.lost_edges = 0
         self.irqs = 0
-        self.wake = None          # set() by the IRQs after each edge (the device loop's flag)
+        self.woken = False        # set by the IRQs after each edge: the device loop's sleep ends
+        self.wake = None          # and, when given, its set() is called (the simulator's loop)
         # one bound method for every pin. Not a closure: calling one over five
         # names puts its arguments on the heap, which a hard IRQ may not touch
         # (MemoryError, and the port turns the IRQ off at its first edge)
@@ -142,6 +143,7 @@ class Buttons:
         self._et[k] = self._clock()
         self._eb[k] = i | (0 if pin.value() else 8)
         self._etail = nk
+        self.woken = True
         w = self.wake
         if w is not None:
             w.set()
@@ -245,17 +247,3 @@ class Buttons:
             self._put(RELEASE | i)
             if not (_REPEATS >> i) & 1 and not self._long[i]:
                 self._put(CLICK | i)
-
-    async def run(self, period=POLL_MS):
-        """Poll forever (an asyncio task)."""
-        while True:
-            self.poll(now_ms())
-            await sleep_ms(period)
-
-    async def wait(self, period=POLL_MS):
-        """The next event, waiting for one (run() must be polling)."""
-        while True:
-            ev = self.get()
-            if ev >= 0:
-                return ev
-            await sleep_ms(period)

@@ -3,9 +3,7 @@
 # (oya.hw.printer: 4 KB of RAM as .mpy, 1.3 KB frozen) is imported for a slip
 # and dropped once the last slip is out: most of a match prints nothing.
 from oya.compat import forget
-from oya.hw import now_ms, sleep_ms, HardwareError
-
-IDLE_MS = 20
+from oya.hw import HardwareError
 
 
 class PrinterPort:
@@ -58,17 +56,6 @@ class PrinterPort:
             forget("oya.hw.printer")
         return w
 
-    async def run(self, hold=None):
-        """Send queued slips forever (an asyncio task). `hold()`, when given,
-        is asked before each step: while it is true (a button event waits for
-        the UI) nothing is sent, so a press is handled before the next line."""
-        while True:
-            if hold is not None and hold():
-                await sleep_ms(1)
-                continue
-            w = self.pump(now_ms())
-            await sleep_ms(IDLE_MS if w < 0 else (w if w > 0 else 1))
-
 
 class NullPrinter:
     """The board has no printer: the same API, and slip() says so."""
@@ -88,6 +75,3 @@ class NullPrinter:
 
     def pump(self, now):
         return -1
-
-    async def run(self, hold=None):
-        return

@@ -9,8 +9,8 @@
 #   oya.ui.play   the deal screens, while a match is played
 #   oya.ui.menus  the pause menu, standings, recall, slips and match over
 # The core is synchronous (key(), tick(), frame()) so tests and benchmarks can
-# drive it step by step on any runtime; oya.ui.loop runs it under asyncio on
-# the device and in the simulator. Nothing here may drop to the REPL: every error
+# drive it step by step on any runtime; oya.ui.loop runs it on the device
+# and in the simulator. Nothing here may drop to the REPL: every error
 # becomes a message and the device carries on.
 # Imports inside functions are for code a flow may drop; what every key or
 # frame uses is imported here once: on MicroPython an import statement costs

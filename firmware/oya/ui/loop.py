@@ -1,12 +1,14 @@
 # The device loop: the buttons' events into keys, the app's frames onto the
-# display, the journal's files and idle work between them, under asyncio (on
-# the device and in the simulator). Tests and benchmarks drive the app
+# display, the printer's bytes, the journal's files and idle work between
+# them, as a generator of passes that oya.hw.drive runs on the device and the
+# simulator runs on its virtual clock. Tests and benchmarks drive the app
 # (oya.ui.app) step by step instead; this module is what main.py runs.
 import gc
 from oya.ui import forget, keys
 from oya.ui.app import App, IDLE_REDRAW, attach_display, render
 
 IDLE_GC_FREE = 48 * 1024
+FRAME_MS = 10
 
 
 _B = None
@@ -30,19 +32,20 @@ def map_event(ev):
     return 0
 
 
-async def run(app, frame_ms=10):
-    """The device loop: a pass every frame_ms (the clock, the journal's
-    files, idle work), and the keys answered as soon as a button's edge
-    comes: its IRQ sets a ThreadSafeFlag the edge task waits on (a key
-    waited for the buttons' next poll and the loop's next pass before: ~7
-    ms on average, up to 15). Where asyncio has no ThreadSafeFlag the
-    buttons are polled every few ms by a task of their own."""
-    import asyncio
-    from oya.hw import now_ms, sleep_ms
+def passes(app, frame_ms=FRAME_MS):
+    """The device loop, a generator: each step is one pass (the keys the
+    buttons' edges made, the clock, the printer's next bytes, the journal's
+    files, idle work) and yields the ms until the next pass is due. Whoever
+    runs it (oya.hw.drive on the device, the simulator's virtual clock)
+    sleeps that long, or less when a button's edge comes: the edge's IRQ
+    wakes the sleep and the next pass answers it at once. No asyncio: its
+    module and tasks were ~2.5 KB of RAM for a sleep and a flag."""
+    from oya.hw import now_ms, tadd, tdiff
     hw = app.hw
     buttons = hw.buttons
-    busy = [False]                # something happened since the last idle pass
-    answered = [False]            # a key was answered since the loop's last pass
+    printer = getattr(hw, "printer", None)
+    busy = False                 # something happened since the last idle pass
+    rest_until = now_ms()        # no file nor idle work before this tick: a key was answered
 
     def keys_now():
         """Turn the buttons' edges into events and the events into keys;
@@ -59,69 +62,64 @@ async def run(app, frame_ms=10):
                 changed = True
         if changed:
             render(app)     # the answer first; the journal's files on the passes after it
-            busy[0] = answered[0] = True
         return changed
 
-    flag = getattr(asyncio, "ThreadSafeFlag", None)
-    if flag is not None:
-        flag = flag()
-        buttons.wake = flag
-
-        async def on_edges():
-            while True:
-                await flag.wait()
-                guarded(keys_now)
-        asyncio.create_task(on_edges())
-    else:
-        asyncio.create_task(buttons.run())
-    if getattr(hw, "printer", None) is not None and hasattr(hw.printer, "run"):
-        asyncio.create_task(hw.printer.run(buttons.pending))   # keys before the next line
-    attach_display(app)
-    render(app)
-    app.match_j.lazy = True       # the journal is written after each frame (App.settle)
     def one_pass():
-        keys_now()                  # (the timers' events: a long press, a repeat)
-        # after an answer (here or in the edge task) the CPU sleeps before the
-        # journal's file or idle work: an answer and a flash erase in one run
-        # were ~100 ms without a sleep (a press then waits for both)
-        done = answered[0]
-        answered[0] = False
-        if app.tick(now_ms()):
+        nonlocal busy, rest_until
+        # after an answer the CPU sleeps a frame before the journal's file or
+        # idle work (the passes a contact's bounce starts meanwhile take keys
+        # only): an answer and a flash erase in one run were ~100 ms without
+        # a sleep (a press then waits for both)
+        done = keys_now()
+        now = now_ms()
+        if app.tick(now):
             render(app)
-            busy[0] = done = True
-        if not done:
-            if app.owes() and not app.finishing():   # one step of one file a pass, between
-                app.settle()                        # sleeps: a press is answered in between
-                busy[0] = True
-            else:
-                work = app.idle()   # or one module the next screen wants, or a slice of its work
-                if work:
-                    busy[0] = True
-                    if work == IDLE_REDRAW:
-                        render(app)
-                elif busy[0]:   # the first idle pass after some work (asking for the free
-                    busy[0] = False     # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
-                    idle_collect()
+            done = True
+        if done:
+            busy = True
+            rest_until = tadd(now, frame_ms)
+        elif tdiff(rest_until, now) > 0:
+            pass
+        elif app.owes() and not app.finishing():   # one step of one file a pass, between
+            app.settle()                          # sleeps: a press is answered in between
+            busy = True
+        else:
+            work = app.idle()   # or one module the next screen wants, or a slice of its work
+            if work:
+                busy = True
+                if work == IDLE_REDRAW:
+                    render(app)
+            elif busy:          # the first idle pass after some work (asking for the free
+                busy = False    # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
+                idle_collect()
 
     def guarded(step):
         """Run a step of the loop; what it raises (a journal write or a
         render with no heap left: MemoryError) is shown as an error and the
-        loop goes on: an exception out of a task ended it, and the device
-        answered no key again."""
+        loop goes on: the device must answer the next key."""
+        nonlocal busy
         try:
             step()
         except Exception as e:
             gc.collect()
             app.fail(e)             # (a file still owed is tried again on the next pass)
-            busy[0] = True
+            busy = True
             try:
                 render(app)
             except Exception:
                 pass
 
+    attach_display(app)
+    render(app)
+    app.match_j.lazy = True       # the journal is written after each frame (App.settle)
     while True:
         guarded(one_pass)
-        await sleep_ms(frame_ms)
+        wait = frame_ms
+        if printer is not None and not buttons.pending():   # a key waiting goes before a line
+            w = printer.pump(now_ms())      # (at most one write a pass; it says when the next is due)
+            if 0 <= w < wait:
+                wait = w
+        yield wait
 
 
 def idle_collect(free=IDLE_GC_FREE):
@@ -148,7 +146,9 @@ def build_hardware():
     return hw
 
 
-async def main():
-    """Boot: board file -> hardware -> app. Never drops to the REPL."""
+def main():
+    """Boot: board file -> hardware -> app -> the device loop, run by
+    oya.hw.drive. Never drops to the REPL."""
+    from oya import hw
     app = App(build_hardware())
-    await run(app)
+    hw.drive(passes(app), app.hw.buttons)

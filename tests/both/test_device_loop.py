@@ -1,0 +1,60 @@
+# The device loop (oya.ui.loop.passes) and what runs it on the device
+# (oya.hw.drive), on the real runtime: no asyncio in RAM, a key answered in
+# the pass a button's edge starts, a sleep that an edge ends. Under CPython
+# the simulator runs the same passes on its virtual clock (tests/sim).
+import sys
+from harness import MICROPYTHON, skip
+from hw_fakes import FakeI2C, FakeIrqPin
+
+
+def _needs_micropython():
+    if not MICROPYTHON:
+        skip("time.ticks_ms/sleep_ms are MicroPython's; tests/sim runs the loop under CPython")
+
+
+def _app():
+    from oya.hw.ssd1306 import SSD1306
+    from oya.hw.buttons import Buttons
+    from oya.hw.hardware import Hardware
+    from oya.hw.printer_port import NullPrinter
+    from oya.ui.app import App
+    pins = [FakeIrqPin() for _ in range(6)]
+    hw = Hardware({"name": "test"}, SSD1306(FakeI2C()), Buttons(pins), NullPrinter(), [])
+    return App(hw), pins
+
+
+def test_the_device_loop_answers_an_edge_in_its_pass_without_asyncio():
+    _needs_micropython()
+    from oya.ui.loop import passes
+    app, pins = _app()
+    loop = passes(app)
+    assert 0 <= next(loop) <= 10          # the first pass: the home screen drawn
+    before = app.screen_text()
+    sent = app.hw.display.bytes_sent
+    pins[1].set(0)                        # DOWN acts on its first edge
+    assert app.hw.buttons.woken           # (the IRQ ends the driver's sleep)
+    next(loop)
+    assert app.screen_text() != before and app.hw.display.bytes_sent > sent
+    assert "asyncio" not in sys.modules
+
+
+def test_drive_sleeps_what_each_pass_asks_and_an_edge_ends_the_sleep():
+    _needs_micropython()
+    import time
+    from oya import hw
+
+    class Buttons:
+        woken = False
+
+    b = Buttons()
+    t0 = time.ticks_ms()
+    hw.drive(iter([30, 0, 20]), b)
+    assert time.ticks_diff(time.ticks_ms(), t0) >= 50
+
+    def passes():
+        b.woken = True                    # an edge during the pass
+        yield 5000
+        assert not b.woken                # cleared once the sleep ended
+    t0 = time.ticks_ms()
+    hw.drive(passes(), b)
+    assert time.ticks_diff(time.ticks_ms(), t0) < 1000
