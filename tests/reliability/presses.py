@@ -33,6 +33,7 @@ import traceback
 import tools  # noqa: F401  (firmware on sys.path)
 from host_sim import Sim
 from host_sim import framebuf as _fbmod
+from host_sim.drive import app_of
 from tests.props import check_places
 
 TOKEN = re.compile(r"[0-9A-Za-z]+")
@@ -87,16 +88,6 @@ def lighten(sim):
             panel._last_t = None
         panel._commit = commit
     return sim
-
-
-def app_of(sim):
-    """The App object of the running firmware (the device loop's), or None."""
-    task = sim.main_task
-    gen = getattr(sim, "passes", None)
-    if task is None or task.done() or gen is None:
-        return None
-    fr = gen.gi_frame
-    return fr.f_locals.get("app") if fr is not None else None
 
 
 class PressFuzz:
