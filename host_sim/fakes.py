@@ -673,7 +673,7 @@ class PassWake:
 
     async def wait(self, ms, buttons):
         """Sleep `ms` of virtual time, or until an edge (one that came during
-        the pass ends it at once, as buttons.woken does on the device)."""
+        the pass ends it at once: buttons.woken, which the pass clears)."""
         if not buttons.woken and ms > 0:
             fut = self._fut = self.loop.create_future()
             h = self.loop.call_later(ms / 1000, self.set)
@@ -684,7 +684,6 @@ class PassWake:
                 self._fut = None
         else:
             await _asyncio.sleep(0)
-        buttons.woken = False
 
 
 def make_asyncio(sim):

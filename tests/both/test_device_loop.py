@@ -52,9 +52,8 @@ def test_drive_sleeps_what_each_pass_asks_and_an_edge_ends_the_sleep():
     assert time.ticks_diff(time.ticks_ms(), t0) >= 50
 
     def passes():
-        b.woken = True                    # an edge during the pass
+        b.woken = True                    # an edge during the pass: no sleep
         yield 5000
-        assert not b.woken                # cleared once the sleep ended
     t0 = time.ticks_ms()
     hw.drive(passes(), b)
     assert time.ticks_diff(time.ticks_ms(), t0) < 1000

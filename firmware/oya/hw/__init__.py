@@ -28,14 +28,14 @@ def now_ms():
 def drive(passes, buttons):
     """Run the device loop (oya.ui.loop.passes) for ever: sleep the ms each
     pass asks for, in 1 ms naps so that a button's edge (its IRQ sets
-    buttons.woken) starts the next pass within a millisecond. The
-    simulator runs the passes on its virtual clock instead."""
+    buttons.woken, which the pass it starts clears) starts the next pass
+    within a millisecond. The simulator runs the passes on its virtual
+    clock instead."""
     sleep = time.sleep_ms
     for ms in passes:
         end = tadd(now_ms(), ms)
         while not buttons.woken and tdiff(end, now_ms()) > 0:
             sleep(1)
-        buttons.woken = False
 
 
 class HardwareError(Exception):

@@ -66,19 +66,24 @@ def passes(app, frame_ms=FRAME_MS):
 
     def one_pass():
         nonlocal busy, rest_until
-        # after an answer the CPU sleeps a frame before the journal's file or
-        # idle work (the passes a contact's bounce starts meanwhile take keys
-        # only): an answer and a flash erase in one run were ~100 ms without
-        # a sleep (a press then waits for both)
+        # a pass an edge started (buttons.woken) takes the keys only, as do
+        # the passes in the frame after an answer: the CPU sleeps before the
+        # journal's file or idle work (an answer and a flash erase in one run
+        # were ~100 ms without a sleep, and a press then waits for both), and
+        # a contact's bounce does not start that work either
+        woke = buttons.woken
+        buttons.woken = False
         done = keys_now()
         now = now_ms()
-        if app.tick(now):
-            render(app)
-            done = True
         if done:
             busy = True
             rest_until = tadd(now, frame_ms)
-        elif tdiff(rest_until, now) > 0:
+        if woke:
+            return
+        if app.tick(now):
+            render(app)
+            busy = True
+        elif done or tdiff(rest_until, now) > 0:
             pass
         elif app.owes() and not app.finishing():   # one step of one file a pass, between
             app.settle()                          # sleeps: a press is answered in between
