@@ -97,6 +97,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     silent = 0
     done = 0
     t0 = time.time()
+    before = ""                                     # the screen the last press was made on, and the key
     while done < presses:
         title = rig.title()
         if title.startswith("Oya"):                 # home: a new table of the game
@@ -110,11 +111,12 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
                 rig.press("back", quiet_ms=50)
             continue
         if title.startswith("Error"):
-            found("press %d: %s" % (done, " / ".join(x.strip() for x in rig.screen() if x.strip())))
+            found("press %d (%s): %s" % (done, before, " / ".join(x.strip() for x in rig.screen() if x.strip())))
             rig.press("ok", quiet_ms=50)
             done += 1
             continue
         for key in draw_keys(rng, 20, board.get("buttons") or {}):
+            before = "%s on %r" % (key, rig.title())
             f = press(rig, key, rng)
             done += 1
             silent = 0 if f.display_bytes else silent + 1
