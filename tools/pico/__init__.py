@@ -298,7 +298,8 @@ def table(fig):
 def heap_peaks(run, cap=None, n=5):
     """The n keys that used the most heap: (key number, key, the screen it
     led to, KB), the pin taken out when the heap was capped."""
-    pin = max(0, (run.get("heap_size") or 0) - cap) if cap else 0
+    from tools.pico.soak import pin_of
+    pin = pin_of(run, cap)
     ks = sorted((k.get("heap_peak") or 0, i) for i, k in enumerate(run["keys"]))[::-1][:n]
     return [(i, run["keys"][i]["key"], run["keys"][i].get("title", "?"), (b - pin) / 1024) for b, i in ks]
 

@@ -137,10 +137,15 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
             "wall_s": round(time.time() - t0, 1)}
 
 
+def pin_of(r, cap):
+    """The bytes boot.py's pin took: the heap's size less the cap (0 uncapped)."""
+    return max(0, (r.get("heap_size") or 0) - cap) if cap else 0
+
+
 def app_heap(r, cap):
     """(peak, live) of the heap the firmware had, in bytes: what the RAM
-    reading saw less boot.py's pin (the heap's size less the cap)."""
-    pin = max(0, (r.get("heap_size") or 0) - cap)
+    reading saw less boot.py's pin."""
+    pin = pin_of(r, cap)
     return max(0, (r.get("heap_peak") or 0) - pin), max(0, (r.get("heap_live_peak") or 0) - pin)
 
 

@@ -1,13 +1,14 @@
 # ESC/POS thermal receipt printer on a UART with no flow control.
 #
 # slip(lines) turns lines into ESC/POS and queues it; the bytes go out from
-# pump(now_ms), a step the device loop's printer task takes (through
+# pump(now_ms), one step a pass of the device loop (through
 # oya.hw.printer_port, which imports this module for a slip only), paced by
-# time so the printer's small input buffer never overruns: after each write of n bytes nothing more is written for the time
-# they take on the wire (n * 10 bits at the board's baud), and after each
-# line feed for the time the printer takes to print that line (PRINT_DOT_US
-# per dot line: a conservative 320 dot lines/s, where these printers do 400-640).
-# Writes are at most CHUNK bytes and the task yields between them, so a button
+# time so the printer's small input buffer never overruns: after each write
+# of n bytes nothing more is written for the time they take on the wire
+# (n * 10 bits at the board's baud), and after each line feed for the time
+# the printer takes to print that line (PRINT_DOT_US per dot line: a
+# conservative 320 dot lines/s, where these printers do 400-640). Writes are
+# at most CHUNK bytes and the loop's keys come between them, so a button
 # press during printing is handled before the next line is sent.
 #
 # Text: katakana (full- or half-width, hiragana too) goes out as JIS X 0201
@@ -72,7 +73,7 @@ def _no_controls(b):
 class Printer:
     fitted = True
 
-    def __init__(self, uart, baud=19200, dots=384, codepage=1, heat=None, status=True, answered=False):
+    def __init__(self, uart, baud=19200, dots=384, codepage=1, heat=None, status=True, stats=None):
         self.uart = uart
         self.baud = baud
         self.dots = dots
@@ -86,12 +87,16 @@ class Printer:
         self._off = 0            # bytes of the current job sent
         self._free_at = None     # tick before which nothing may be written
         self._query_until = None
-        self._answered = answered  # the printer has answered a status query before
         self._tail_asked = False   # the end-of-slip status query was sent
-        self.bytes_sent = 0
-        self.printed = 0
-        self.failed = 0
-        self.last_error = None
+        # what the slips came to (bytes_sent, printed, failed, last_error, and
+        # `answered`: the printer has answered a status query before), kept on
+        # `stats` when given: oya.hw.printer_port's, which outlives this driver
+        if stats is None:
+            stats = self
+            self.bytes_sent = self.printed = self.failed = 0
+            self.last_error = None
+            self.answered = False
+        self.stats = stats
 
     # -- building --------------------------------------------------------------
     def encode(self, text):
@@ -174,7 +179,7 @@ class Printer:
 
     def _write(self, b, now, extra_ms=0):
         self.uart.write(b)
-        self.bytes_sent += len(b)
+        self.stats.bytes_sent += len(b)
         self._free_at = tadd(now, self._wire_ms(len(b)) + extra_ms)
 
     def _query(self, now):
@@ -186,8 +191,9 @@ class Printer:
 
     def _drop(self, why):
         self._job = None
-        self.failed += 1
-        self.last_error = why
+        st = self.stats
+        st.failed += 1
+        st.last_error = why
 
     def pump(self, now):
         """Do at most one step at tick `now`. Returns the ms until the next
@@ -203,7 +209,7 @@ class Printer:
                 self._query_until = None
                 s = r[0]
                 if (s & 0x93) == 0x12:
-                    self._answered = True
+                    self.stats.answered = True
                     if s & 0x60:
                         self._drop("paper out")
                         return 0
@@ -211,7 +217,7 @@ class Printer:
                 return 5
             else:
                 self._query_until = None
-                if self._answered:
+                if self.stats.answered:
                     self._drop("printer not answering (unplugged or out of paper)")
                     return 0
         if self._job is None:
@@ -227,7 +233,7 @@ class Printer:
         last = len(marks) // 2 - 1
         start = marks[2 * self._k - 2] if self._k else 0
         if (self._k == last and self._off == start and not self._tail_asked
-                and self._answered and self.status and hasattr(self.uart, "any")):
+                and self.stats.answered and self.status and hasattr(self.uart, "any")):
             self._tail_asked = True             # still there before the feed and cut?
             return self._query(now)
         end = marks[2 * self._k]
@@ -237,8 +243,8 @@ class Printer:
             self._k += 1
             if self._k > last:
                 self._job = None
-                self.printed += 1
-                self.last_error = None
+                self.stats.printed += 1
+                self.stats.last_error = None
         else:
             self._write(memoryview(data)[self._off:self._off + CHUNK], now)
             self._off += CHUNK

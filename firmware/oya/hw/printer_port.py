@@ -13,7 +13,8 @@ class PrinterPort:
         self._args = (uart, baud, dots, codepage, heat, status)
         self.cols = dots // 12
         self._driver = None
-        self._answered = False     # the printer has answered before (oya.hw.printer: Status)
+        # what the slips came to, kept here by each driver (its `stats`)
+        self.answered = False      # the printer has answered before (oya.hw.printer: Status)
         self.bytes_sent = 0
         self.printed = 0
         self.failed = 0
@@ -24,9 +25,7 @@ class PrinterPort:
         p = self._driver
         if p is None:
             from oya.hw.printer import Printer
-            p = self._driver = Printer(*self._args, answered=self._answered)
-            p.bytes_sent, p.printed, p.failed, p.last_error = (
-                self.bytes_sent, self.printed, self.failed, self.last_error)
+            p = self._driver = Printer(*self._args, stats=self)
         return p
 
     def slip(self, lines, cut=True):
@@ -48,10 +47,7 @@ class PrinterPort:
         if p is None:
             return -1
         w = p.pump(now)
-        self.bytes_sent, self.printed, self.failed, self.last_error = (
-            p.bytes_sent, p.printed, p.failed, p.last_error)
         if w < 0:
-            self._answered = p._answered
             self._driver = None
             forget("oya.hw.printer")
         return w

@@ -74,9 +74,10 @@ class Grid:
 class Renderer:
     """Draws a Grid onto a framebuf-like surface, row by row, skipping rows
     identical to the last frame; with `pages` (oya.hw.ssd1306 in pages_only
-    mode), each redrawn row is bracketed by its before_page/after_page. draw_row(fb, r, text, invert) draws a whole
-    row, background included (oya.ui.font.draw_row, or font.page_writer's
-    straight into the display's buffer)."""
+    mode), each redrawn row is bracketed by its before_page/after_page.
+    draw_row(fb, r, text, invert) draws a whole row, background included
+    (oya.ui.font.draw_row, or font.page_writer's straight into the display's
+    buffer)."""
 
     def __init__(self, fb, draw_row, pages=None):
         self.fb = fb
@@ -91,13 +92,13 @@ class Renderer:
     def render(self, grid):
         """-> number of rows redrawn (0: nothing to send)."""
         changed = 0
+        pages = self.pages
         for r in range(ROWS):
             text = grid.rows[r]
             bit = 1 << r
             inv = grid.inv & bit
             if text == self.last[r] and inv == (self.last_inv & bit):
                 continue
-            pages = self.pages
             if pages is not None:
                 pages.before_page(r)
             self.draw_row(self.fb, r, text, bool(inv))
