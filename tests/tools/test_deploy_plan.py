@@ -71,3 +71,11 @@ def test_machine_code_is_compiled_for_the_cpu_the_board_names(tmp_path):
     assert [it.dst for it in out] == ["/" + m[:-3] + ".mpy" for m in deploy.NATIVE] + ["/board.json"]
     for it in out[:-1]:
         assert it.data[:2] == b"M\x06" and (it.data[2] >> 2) == 4, it.data[:4]   # arch 4: armv6m
+
+
+def test_a_compiled_module_names_its_own_mpy_file_as_its_source(tmp_path):
+    # one interned name in RAM (the module's __file__) instead of two
+    out = tmp_path / "oya" / "journal.mpy"
+    deploy.compile_module(deploy.FIRMWARE / "oya" / "journal.py", out, "oya/journal.py")
+    data = out.read_bytes()
+    assert b"oya/journal.mpy" in data and b"oya/journal.py" not in data

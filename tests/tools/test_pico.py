@@ -286,10 +286,25 @@ def test_heap_parts_imports_each_module_after_its_package_and_its_imports():
 def test_heap_parts_report_splits_the_live_heap():
     from tools.pico import heapparts
     fig = heapparts.parse("LIVE 40960\nMODS oya oya.cards\n", "BOOT 5120\nMOD oya 1024\nMOD oya.cards 3072\n"
-                          "qstr pool: n_pool=3, n_qstr=120, n_str_data_bytes=900, n_total_bytes=2048\n")
+                          "qstr pool: n_pool=3, n_qstr=120, n_str_data_bytes=900, n_total_bytes=2048\n"
+                          "OBJS 2 1 14 40\n")
     assert fig == {"live": 40960, "boot": 5120, "modules": [("oya", 1024), ("oya.cards", 3072)],
-                   "qstr": (120, 2048)}
+                   "qstr": (120, 2048), "objs": (2, 1, 14, 40)}
     text = heapparts.report("meri", fig, True)
     assert "40.0 KB = boot 5.0 + modules 4.0 + state and buffers 31.0" in text
     assert text.index("oya.cards") < text.index("oya ")          # the largest first
     assert "120 names interned in RAM: 2.0 KB" in text
+    assert "the 2 modules make 1 classes, 14 functions and 40 names" in text
+
+
+def test_heap_parts_import_script_runs_on_micropython():
+    # the device script itself, on the real MicroPython runtime (wasm)
+    from tools import mpy_runtime
+    from tools.pico import heapparts
+    names = ("oya", "oya.compat", "oya.journal")
+    r = mpy_runtime.run(heapparts.IMPORT_SCRIPT.replace("NAMES", repr(names)), timeout=120)
+    assert r.ok, r.error
+    fig = heapparts.parse("LIVE 1\n", r.stdout)
+    assert [n for n, _ in fig["modules"]] == list(names)
+    mods, classes, funcs, entries = fig["objs"]
+    assert mods == 3 and classes == 2 and funcs >= 20 and entries > funcs   # Journal, JournalCorrupt

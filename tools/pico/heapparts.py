@@ -24,8 +24,8 @@ from tools.pico.phases import DEVICE_SCRIPT
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 
 # 1: the bench's script, stopped at the first deal: the modules and the live
-# heap (asyncio imported first, as main.py does)
-AT_DEAL_SCRIPT = "import asyncio\n" + DEVICE_SCRIPT.split("n = 0\n")[0].replace(
+# heap
+AT_DEAL_SCRIPT = DEVICE_SCRIPT.split("n = 0\n")[0].replace(
     "from oya.hw import board as _board\n", "from oya.ui.loop import build_hardware\n").replace(
     "hw = _board.build()", "hw = build_hardware()     # as main.py: the board module goes once used") + r'''
 import sys
@@ -57,6 +57,22 @@ for name in NAMES:
     print("MOD", name, used() - a)
 import micropython
 micropython.qstr_info()       # "qstr pool: n_pool=.., n_qstr=.., n_str_data_bytes=.., n_total_bytes=.."
+# what every import makes in RAM, frozen or not: a function object per def,
+# a class per class statement, a dict entry per name (module's and class's)
+import sys
+FT = type(used)
+nf = nc = ne = 0
+for name in NAMES:
+    for v in sys.modules[name].__dict__.values():
+        ne += 1
+        if type(v) is FT:
+            nf += 1
+        elif isinstance(v, type) and getattr(v, "__module__", None) == name:
+            nc += 1
+            for w in v.__dict__.values():
+                ne += 1
+                nf += type(w) is FT or type(w).__name__ in ("staticmethod", "classmethod", "property")
+print("OBJS", len(NAMES), nc, nf, ne)
 '''
 
 
@@ -101,9 +117,9 @@ def import_order(names, root=FIRMWARE):
 
 
 def parse(at_deal, imports):
-    """-> {"live", "boot", "modules": [(name, bytes)], "qstr": (names, bytes)}
-    from the two scripts' output."""
-    fig = {"live": None, "boot": None, "modules": [], "qstr": None}
+    """-> {"live", "boot", "modules": [(name, bytes)], "qstr": (names, bytes),
+    "objs": (modules, classes, functions, names)} from the two scripts' output."""
+    fig = {"live": None, "boot": None, "modules": [], "qstr": None, "objs": None}
     for line in at_deal.splitlines():
         if line.startswith("LIVE "):
             fig["live"] = int(line.split()[1])
@@ -113,6 +129,8 @@ def parse(at_deal, imports):
         elif line.startswith("MOD "):
             _, name, n = line.split()
             fig["modules"].append((name, int(n)))
+        elif line.startswith("OBJS "):
+            fig["objs"] = tuple(int(x) for x in line.split()[1:])
         elif line.startswith("qstr pool:"):
             # the names interned in RAM (the image's own are in flash): their
             # pools and text, part of the modules' figures
@@ -131,6 +149,9 @@ def report(game, fig, frozen):
         lines.append("  (of the modules' heap, %d names interned in RAM: %.1f KB; a module's figure holds "
                      "the names it was first to use, and a pool's growth lands on one module)" % (
                          fig["qstr"][0], fig["qstr"][1] / 1024))
+    if fig.get("objs"):
+        lines.append("  (the %d modules make %d classes, %d functions and %d names in RAM, frozen or not: "
+                     "a function object per def, a dict entry per name)" % fig["objs"])
     lines += ["  %-26s %6.1f KB" % (name, n / 1024) for name, n in mods]
     return "\n".join(lines)
 
@@ -157,7 +178,7 @@ def run_heap_parts(uf2, rom, board_name, frozen, games, all_games, log):
             mods = next((ln.split()[1:] for ln in first.splitlines() if ln.startswith("MODS ")), None)
             if mods is None:
                 raise RuntimeError("the device printed no module list:\n%s" % first[-2000:])
-            names = import_order([m for m in mods if m.startswith("oya") or m == "asyncio"])
+            names = import_order([m for m in mods if m.startswith("oya")])
             log("pico: %s: the heap each of %d modules adds, on a fresh boot ..." % (g, len(names)))
             second = _run(uf2, rom, flash, IMPORT_SCRIPT.replace("NAMES", repr(tuple(names))), tmp,
                           "imports_%s.py" % g)
