@@ -268,3 +268,31 @@ def test_amounts_of_decisions_back_to_back_are_one_entry_each_found_in_few_decod
             assert deal.decodes <= cols * (3 + (n + 3).bit_length()), (cols, top, deal.decodes)
         else:
             assert e.items == deal.choices(0)        # runs of 2 amounts stay single actions
+
+
+def test_a_panel_driver_loads_only_its_own_class_under_micropython():
+    if not mpy_runtime.available():
+        pytest.skip("MicroPython runtime missing (make setup)")
+    code = r"""
+import sys
+from oya.hw.ssd1306 import make
+class Bus:
+    def __init__(self):
+        self.sent = 0
+    def writeto(self, addr, b):
+        self.sent += len(b)
+bus = Bus()
+d = make('ssd1306', bus)
+print('ssd1306', 'oya.hw.sh1106' in sys.modules, bus.sent)
+d.fill(1)
+d.show()
+print('drawn', bus.sent)
+d = make('sh1106', Bus())
+print('sh1106', 'oya.hw.sh1106' in sys.modules, type(d).__name__)
+"""
+    r = mpy_runtime.run(code, timeout=60)
+    assert r.ok, r.error
+    lines = [ln.split() for ln in r.stdout.strip().split("\n")]
+    assert lines[0][:2] == ["ssd1306", "False"] and int(lines[0][2]) > 1024    # init + a whole frame
+    assert int(lines[1][1]) > int(lines[0][2]) + 1024 - 8      # fill() reached the frame through the display
+    assert lines[2] == ["sh1106", "True", "SH1106"]

@@ -1,4 +1,5 @@
-# SSD1306 and SH1106 128x64 OLED drivers over I2C that send only what changed.
+# SSD1306 and SH1106 128x64 OLED drivers over I2C that send only what changed
+# (the SH1106's own part is in oya.hw.sh1106, loaded only for a board with one).
 #
 # The frame is a framebuf.FrameBuffer (MONO_VLSB: one byte = 8 vertical pixels,
 # a page = 8 rows of `width` bytes). A shadow keeps the bytes the panel shows;
@@ -49,7 +50,6 @@ _SET_PAGE_ADDR = const(0x22)
 _SET_SEG_REMAP = const(0xA0)
 _SET_COM_OUT_DIR = const(0xC0)
 _NO_CHANGE = const(255)
-_SH1106_COL_OFFSET = const(2)
 
 
 class _Panel:
@@ -84,20 +84,13 @@ class _Panel:
         self.failed = None
         self._valid = False
         self._rot = False
-        # Drawing goes to the FrameBuffer; the common calls are also reachable
-        # on the display itself, bound once here.
-        fb = self.fb
-        self.fill = fb.fill
-        self.pixel = fb.pixel
-        self.hline = fb.hline
-        self.vline = fb.vline
-        self.line = fb.line
-        self.rect = fb.rect
-        self.fill_rect = fb.fill_rect
-        self.blit = fb.blit
-        self.text = fb.text
-        self.scroll = fb.scroll
         self.init_display()
+
+    def __getattr__(self, name):
+        # Drawing goes to the FrameBuffer; its calls (fill, pixel, text, ...)
+        # are reachable on the display too, looked up when used: ten bound
+        # methods kept on every display were ~300 B of RAM.
+        return getattr(self.fb, name)
 
     # -- transport ---------------------------------------------------------
     def _write(self, b):
@@ -309,52 +302,12 @@ class SSD1306(_Panel):
         self.data_sent += len(self._raw) - 1
 
 
-class SH1106(_Panel):
-    _WINDOW_COST = 5   # 00 B0|p lo hi, then the 0x40 data control byte
-
-    def _init_cmds(self):
-        r = 0 if self._rot else 1
-        return bytes((
-            _CTRL_CMD,
-            _SET_DISP,
-            0xD5, 0x80,                 # clock divide
-            0xA8, self.height - 1,      # multiplex ratio
-            0xD3, 0x00,                 # display offset
-            0x40,                       # start line 0
-            0xAD, 0x8B,                 # DC-DC on
-            _SET_SEG_REMAP | r,
-            _SET_COM_OUT_DIR | (r << 3),
-            0xDA, 0x12,                 # COM pins
-            _SET_CONTRAST, 0xFF,
-            0xD9, 0x1F,                 # pre-charge
-            0xDB, 0x40,                 # VCOM deselect
-            0xA4,
-            _SET_NORM_INV,
-            _SET_DISP | 1,
-        ))
-
-    def _full_cost(self):
-        return self.pages * (self.width + 5)
-
-    def _send_window(self, p, a, b):
-        c = self._cmd
-        col = a + _SH1106_COL_OFFSET
-        c[0] = _CTRL_CMD
-        c[1] = 0xB0 | p
-        c[2] = col & 0x0F
-        c[3] = 0x10 | (col >> 4)
-        self._write(self._cmd4)
-        self._send_data(p * self.width + a, b - a + 1)
-
-    def _send_all(self):
-        for p in range(self.pages):
-            self._send_window(p, 0, self.width - 1)
-
-
 def make(driver, i2c, width=128, height=64, addr=0x3C):
-    """Build the driver named in a board file ('ssd1306' or 'sh1106')."""
+    """Build the driver named in a board file ('ssd1306' or 'sh1106'; the
+    SH1106's class is imported only for a board that has one)."""
     if driver == "ssd1306":
         return SSD1306(i2c, width, height, addr)
     if driver == "sh1106":
+        from oya.hw.sh1106 import SH1106
         return SH1106(i2c, width, height, addr)
     raise ValueError("unknown display driver %r" % (driver,))
