@@ -308,3 +308,28 @@ def test_heap_parts_import_script_runs_on_micropython():
     assert [n for n, _ in fig["modules"]] == list(names)
     mods, classes, funcs, entries = fig["objs"]
     assert mods == 3 and classes == 2 and funcs >= 20 and entries > funcs   # Journal, JournalCorrupt
+
+
+def test_a_heap_run_is_set_against_the_budget_in_a_section_of_its_own(tmp_path):
+    def heap_fig(frozen, peaks):
+        f = _fig(frozen, [10, 20, 30])
+        f["gc_every"] = 1024
+        r = f["runs"]["oicho"]
+        for k, b in zip(r["keys"], peaks):
+            k["heap_peak"], k["title"] = b, "Pass to P2"
+        r["heap_peak"] = max(peaks)
+        return f
+    fz = heap_fig(True, [30 * 1024, 34 * 1024, 31 * 1024])
+    text = pico.table(fz)
+    assert "over by 2.0" in text and "#1 ok -> Pass to P2 34.0" in text
+    assert "p95" not in text                          # a collection every 1 KB: not the device's latency
+    assert "met" in pico.table(heap_fig(False, [90 * 1024, 95 * 1024]))
+    md = tmp_path / "BENCHMARKS.md"
+    md.write_text("# Oya benchmarks\n\n" + HISTORY_MARK + "\n\n## Before and after\n")
+    for f in (fz, _fig(True, [5, 6]), heap_fig(False, [90 * 1024]), _fig(False, [10, 20]), fz):
+        pico.write_md(md, f, pico.table(f))
+    text = md.read_text()
+    marks = ["<!-- pico-bench%s:" % k for k in ("", "-frozen", "-heap", "-heap-frozen")]
+    assert all(text.count(m) == 1 for m in marks)
+    assert [text.index(m) for m in marks] == sorted(text.index(m) for m in marks)
+    assert text.index("## Before and after") > text.index("<!-- /pico-bench-heap-frozen -->")
