@@ -325,6 +325,8 @@ def heap_peaks(run, cap=None, n=5):
     return [(i, run["keys"][i]["key"], run["keys"][i].get("title", "?"), (b - pin) / 1024) for b, i in ks]
 
 
+MAX_SECONDS = 600   # a game's wall-time limit by default
+
 FREEZE_MS = 100     # issue 17: no key takes more CPU than this without a sleep
 
 
@@ -466,7 +468,7 @@ def main(argv=None):
                     "script), so every key has an answer of its own; 'bots': every seat a bot, OK on every "
                     "screen (most keys then do nothing and the display changes when a bot's 400 ms are up)")
     ap.add_argument("--max-keys", type=int, default=2000, help="stop a game after this many keys")
-    ap.add_argument("--max-seconds", type=float, default=600, help="stop a game after this much wall time (s)")
+    ap.add_argument("--max-seconds", type=float, default=MAX_SECONDS, help="stop a game after this much wall time (s)")
     ap.add_argument("--json", default=str(JSON_PATH))
     ap.add_argument("--md", default=str(MD_PATH))
     ap.add_argument("--no-md", action="store_true")
@@ -543,7 +545,8 @@ def main(argv=None):
             uf2.name, rom.name, " --frozen" if a.frozen else "", ",".join(games), a.max_keys)
     extra = ([] if a.script == "people" else ["--script", a.script]) + \
         (["--heap-cap", "%g" % a.heap_cap] if a.heap_cap else []) + \
-        (["--gc-every", str(a.gc_every)] if a.gc_every else [])
+        (["--gc-every", str(a.gc_every)] if a.gc_every else []) + \
+        (["--max-seconds", "%g" % a.max_seconds] if a.max_seconds != MAX_SECONDS else [])
     if extra:
         cmd += (" ARGS='%s'" if cmd.startswith("make") else " %s") % " ".join(extra)
     fig = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": _git_head(),
