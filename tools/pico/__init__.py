@@ -559,8 +559,8 @@ def main(argv=None):
     print(text)
     if a.json:
         p = Path(a.json)
-        if a.frozen and p == JSON_PATH:
-            p = p.with_name("pico-bench-frozen.json")
+        if p == JSON_PATH:          # one file per kind of run, as BENCHMARKS.md has one section
+            p = p.with_name("pico-bench%s.json" % _kind(fig))
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(json.dumps(fig, indent=1))
     if not a.no_md:
