@@ -120,6 +120,26 @@ def test_key_figures_run_from_the_acting_edge_to_the_last_display_byte():
     assert rig.display_bytes == k.display_bytes
 
 
+def test_only_the_flash_time_inside_a_key_counts_as_its_flash_wait():
+    ok = BOARD["buttons"]["ok"]
+
+    def firmware(emu, gpio, level):
+        if gpio == ok and level == 1:
+            e = i2c_event(emu.t + 50000, b"\x40" + bytes(100), emu.busy)
+            e["fbusy"] = emu.flash["busy_us"] + 45000       # an erase before the frame
+            emu.pending.append(e)
+            emu.flash = {"erases": 2, "busy_us": emu.flash["busy_us"] + 90000}   # and one after it
+
+    emu = FakeRP2040(firmware)
+    emu.flash = {"erases": 0, "busy_us": 1000}
+    rig = Rig(emu, BOARD, bounce=False)
+    k = rig.press("ok", hold_ms=80, quiet_ms=100).as_dict()
+    assert k["flash_wait_us"] == 45000 and k["flash_busy_us"] == 90000 and k["flash_erases"] == 2
+    r = _run("oicho", [k["latency_us"] / 1000], 1)
+    r["keys"][0].update(k)
+    assert pico.summarise(r)["lat_p95_no_flash_wait"] == round((k["latency_us"] - 45000) / 1000, 1)
+
+
 def test_a_key_keeps_the_longest_cpu_run_after_its_edge():
     emu = FakeRP2040()
     rig = Rig(emu, BOARD, bounce=False)

@@ -199,7 +199,7 @@ i2c.onWriteByte = (value) => {
 i2c.onReadByte = () => i2c.completeRead(0xff);
 i2c.onStop = () => {
   if (txn && txn.bytes.length) {
-    out({ ev: 'i2c', t: txn.t, t1: nowUs(), busy, addr: txn.addr, hex: hex(txn.bytes) });
+    out({ ev: 'i2c', t: txn.t, t1: nowUs(), busy, fbusy: flashStats.busy_us, addr: txn.addr, hex: hex(txn.bytes) });
   }
   txn = null;
   i2c.completeStop();

@@ -22,10 +22,12 @@ class KeyFigures:
     """What one key cost: from the edge that acts (the press for UP/DOWN, the
     release for OK/BACK, as oya/hw/buttons.py acts) to the last display byte."""
 
-    def __init__(self, name, t_edge, busy_edge):
+    def __init__(self, name, t_edge, busy_edge, flash_edge=0):
         self.name = name
         self.t_edge = t_edge
         self.busy_edge = busy_edge
+        self.flash_edge = flash_edge  # the flash's busy time so far, at the edge (us)
+        self.flash_last = None        # the same at the last display byte
         self.display_bytes = 0
         self.t_last = None
         self.busy_last = None
@@ -41,6 +43,13 @@ class KeyFigures:
         return None if self.t_last is None else self.t_last - self.t_edge
 
     @property
+    def flash_wait_us(self):
+        """The flash's erase/program time inside the latency (an erase is
+        counted whole from its start): what instant flash would take off
+        it. The journal's files written after the frame are not in it."""
+        return None if self.flash_last is None else self.flash_last - self.flash_edge
+
+    @property
     def cycles(self):
         return None if self.busy_last is None else self.busy_last - self.busy_edge
 
@@ -48,6 +57,7 @@ class KeyFigures:
         return {"key": self.name, "latency_us": self.latency_us, "display_bytes": self.display_bytes,
                 "cycles": self.cycles, "uart_bytes": self.uart_bytes,
                 "flash_erases": self.flash_erases, "flash_busy_us": self.flash_busy_us,
+                "flash_wait_us": self.flash_wait_us,
                 "stretch": self.stretch, "live": self.live,
                 "heap_peak": self.heap_peak}
 
@@ -82,6 +92,7 @@ class Rig:
                     self.current.display_bytes += n
                     self.current.t_last = ev["t1"]
                     self.current.busy_last = ev["busy"]
+                    self.current.flash_last = ev.get("fbusy")
             elif ev["ev"] == "uart":
                 self.printer.receive(data, int(ev["t"]))
                 self.uart_bytes += len(data)
@@ -147,11 +158,11 @@ class Rig:
         on_press = name in self.ACT_ON_PRESS
         self.run(t_down - self.emu.t)
         if on_press:
-            self.current = k = KeyFigures(name, t_down, self.emu.busy)
+            self.current = k = KeyFigures(name, t_down, self.emu.busy, self._flash_us())
         self._drive(gpio, self.edge_times(t_down, 0, t_up))
         self.run(max(0, t_up - self.emu.t))
         if not on_press:
-            self.current = k = KeyFigures(name, t_up, self.emu.busy)
+            self.current = k = KeyFigures(name, t_up, self.emu.busy, self._flash_us())
         self._drive(gpio, self.edge_times(t_up, 1, t_up + 10000))
         # settled: the display quiet for quiet_ms and the CPU back to idle (a
         # press made while the app is busy could be missed: see oya/hw/buttons.py)
@@ -168,6 +179,9 @@ class Rig:
         k.flash_erases = fl.get("erases", 0) - flash0.get("erases", 0)
         k.flash_busy_us = fl.get("busy_us", 0) - flash0.get("busy_us", 0)
         return k
+
+    def _flash_us(self):
+        return (getattr(self.emu, "flash", None) or {}).get("busy_us", 0)
 
     def boot(self, until="Oya", max_ms=20000):
         """Power on to the first screen whose title starts with `until`."""
