@@ -296,3 +296,28 @@ print('sh1106', 'oya.hw.sh1106' in sys.modules, type(d).__name__)
     assert lines[0][:2] == ["ssd1306", "False"] and int(lines[0][2]) > 1024    # init + a whole frame
     assert int(lines[1][1]) > int(lines[0][2]) + 1024 - 8      # fill() reached the frame through the display
     assert lines[2] == ["sh1106", "True", "SH1106"]
+
+
+def test_a_game_without_amounts_has_its_menu_made_with_no_decode():
+    # Kakkuri: decoding a play is a search for its order (~150 ms for one on
+    # the RP2040); its actions carry no chips, so the menu decodes none
+    from oya.games import kakkuri as K
+    m = K.KakkuriMatch(rules.defaults(K.OPTIONS), ["P%d" % i for i in range(7)], None, 0)
+    plays = decoded = 0
+    for k in range(3):
+        deal = m.start_deal(rng.derive(bytes(32), k))
+        while not deal.done:
+            seat = deal.turn
+            calls = []
+            deal.decode = lambda a, f=type(deal).decode, d=deal: calls.append(a) or f(d, a)
+            e = play.group_choices(deal, seat, 0)
+            del deal.decode
+            ch = deal.choices(seat)
+            assert calls == [] and [a for x in e for a in x[1]] == ch
+            for a in ch:            # and the claim holds: no action of the game has an amount
+                assert play._amount(deal.decode(a)[1]) is None
+                decoded += 1
+            plays += len(ch) > 20
+            deal.act(ch[0], seat)       # the first entry, as OK on every screen: runs of plays come
+        m.finish_deal()
+    assert decoded > 100 and plays > 0

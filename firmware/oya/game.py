@@ -51,6 +51,7 @@ class RuleError(Exception):
 class Deal:
     GAME = ""
     OUT_OF_TURN = False     # a seat may act out of its turn (Kakkuri's fold): the screens ask the others
+    AMOUNTS = True          # some actions carry a chips amount (a menu groups them under one spinner)
 
     def __init__(self, match, dealer, stock):
         self.match = match

@@ -542,6 +542,11 @@ def table_lines(pub, names, kind=cards.KOMATSU):
 # -- the deal ---------------------------------------------------------------------
 class KakkuriDeal(Deal):
     OUT_OF_TURN = True      # a fold, at any time
+    # No action carries chips. A menu that looked for amounts decoded the
+    # first play of every run of consecutive codes, and decoding a play is
+    # a search for its order: up to ~150 ms for one on the RP2040, and a
+    # 315 ms freeze in a handoff key with the wilds in hand.
+    AMOUNTS = False
     GAME = "kakkuri"
 
     def __init__(self, match, dealer, stock):

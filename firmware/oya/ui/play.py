@@ -160,6 +160,8 @@ def group_choices(deal, seat, lang):
     is two decodes, not 96); the amount picked is decoded again before it is
     taken (amount_action)."""
     ch = deal.shared_choices(seat)      # read only: it may be the engine's cached list
+    if not getattr(deal, "AMOUNTS", True):      # nothing to group, and nothing decoded to find that out
+        return Entries(deal, lang, ch)
     items = None        # while nothing is grouped, the entries are `ch` itself
     index = {}
     i = 0
