@@ -89,7 +89,10 @@ class _Panel:
     def __getattr__(self, name):
         # Drawing goes to the FrameBuffer; its calls (fill, pixel, text, ...)
         # are reachable on the display too, looked up when used: ten bound
-        # methods kept on every display were ~300 B of RAM.
+        # methods kept on every display were ~300 B of RAM. (Not for `fb`
+        # itself: asked before it is set, that would recurse.)
+        if name == "fb":
+            raise AttributeError(name)
         return getattr(self.fb, name)
 
     # -- transport ---------------------------------------------------------
