@@ -321,3 +321,20 @@ def test_a_game_without_amounts_has_its_menu_made_with_no_decode():
             deal.act(ch[0], seat)       # the first entry, as OK on every screen: runs of plays come
         m.finish_deal()
     assert decoded > 100 and plays > 0
+
+
+def test_the_results_of_a_deal_are_let_go_when_the_next_deal_starts(flash):
+    from tests.test_ui_app import new_table
+    app = App()
+    new_table(app, GAMES.index("oicho"))
+    for _ in range(500):
+        if app.screen_text().startswith("Results"):
+            break
+        app.key(K.OK)
+    else:
+        raise AssertionError("no deal ended:\n" + app.screen_text())
+    screen = app._play
+    assert screen.result_lines                # what the Results screen shows
+    app.key(K.OK)                             # on to the next deal
+    assert app.screen_text().startswith("Deal 2")
+    assert app._play is screen and screen.result_lines is None

@@ -264,6 +264,7 @@ class PlayScreen(Screen):
         deal = self.s.match.deal
         self.msg = None
         self.entries = None     # (they hold the deal they were made for)
+        self.result_lines = None    # the last deal's (~0.6 KB kept through the next deal otherwise)
         if deal is None:
             self.state = INTRO
             return
