@@ -160,3 +160,41 @@ def test_bad_board_file_falls_back_with_a_message():
         assert hw.buttons.fitted[:4] == (True, True, True, True)
     finally:
         sim.close()
+
+
+def _picture(driver, rotate):
+    """What the panel shows of one drawing, on a board whose display has
+    `driver` and `rotate` (omitted when None)."""
+    board = json.loads((Path(__file__).resolve().parents[2] / "boards" / "rpi_pico.json").read_text())
+    board["display"]["driver"] = driver
+    if rotate is not None:
+        board["display"]["rotate"] = rotate
+    sim = Sim(board=board, autoboot=False)
+    try:
+        sim.prepare()
+        hw = sim.importer.load("oya.hw.board").build("board.json")
+        assert hw.errors == []
+        font = sim.importer.load("oya.ui.font")
+        font.draw(hw.display.fb, "Oya 1", 0, 0)
+        font.draw(hw.display.fb, "up", 100, 56, True)
+        assert hw.display.show()
+        return [bytes(r) for r in sim.panel.pixels()]
+    finally:
+        sim.close()
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_a_panel_mounted_upside_down_shows_the_picture_turned_by_its_board_file(driver):
+    upright = _picture(driver, None)
+    assert _picture(driver, 0) == upright
+    turned = _picture(driver, 180)
+    assert turned != upright and any(any(r) for r in turned)
+    # the glass shows it turned half a circle: read from the last pixel back
+    assert turned == [r[::-1] for r in upright[::-1]]
+
+
+def test_a_display_turned_other_than_by_half_a_circle_is_refused():
+    from oya.hw import board as B
+    d = dict(B.DEFAULT["display"], rotate=90)
+    assert B.check_display(d) == ["display.rotate must be one of 0, 180, not 90"]
+    assert B.check_display(dict(B.DEFAULT["display"], rotate=180)) == []

@@ -8,7 +8,8 @@
 #                "addr": 60, "width": 128, "height": 64},
 #    "printer": {"uart": 1, "tx": 8, "rx": 9, "baud": 19200, "dots": 384,
 #                "katakana_codepage": 1, "heat": [11, 120, 40]}}
-# display.driver is "ssd1306" or "sh1106"; printer may be null (no printer);
+# display.driver is "ssd1306" or "sh1106"; display.rotate (optional, 0 or 180)
+# turns the picture for a panel mounted upside down; printer may be null (no printer);
 # printer.rx null means the printer's TX is not wired (no status query);
 # katakana_codepage null means the printer has no katakana page (romaji).
 #
@@ -79,7 +80,8 @@ def check_buttons(b):
 
 def check_display(d):
     errs = []
-    if not _keys(errs, "display", d, ("driver", "i2c", "sda", "scl", "freq", "addr", "width", "height")):
+    if not _keys(errs, "display", d, ("driver", "i2c", "sda", "scl", "freq", "addr", "width", "height"),
+                 ("rotate",)):
         return errs
     _choice(errs, "display.driver", d.get("driver"), ("ssd1306", "sh1106"))
     _choice(errs, "display.i2c", d.get("i2c"), (0, 1))
@@ -95,6 +97,8 @@ def check_display(d):
     _range(errs, "display.addr", d.get("addr"), 0x08, 0x77)
     _choice(errs, "display.width", d.get("width"), (128,))
     _choice(errs, "display.height", d.get("height"), (32, 64))
+    if "rotate" in d:
+        _choice(errs, "display.rotate", d["rotate"], (0, 180))
     return errs
 
 
@@ -233,7 +237,7 @@ def build(path="board.json"):
     except (ValueError, OSError) as e:
         errors.append("display: I2C%d could not be set up (%s)" % (d["i2c"], e))
         bus = DeadBus()
-    display = make(d["driver"], bus, d["width"], d["height"], d["addr"])
+    display = make(d["driver"], bus, d["width"], d["height"], d["addr"], d.get("rotate") == 180)
     if display.failed:
         errors.append(display.failed)
 

@@ -57,7 +57,7 @@ class _Panel:
     # byte); set by the subclass.
     _WINDOW_COST = 8
 
-    def __init__(self, i2c, width=128, height=64, addr=0x3C, external_vcc=False):
+    def __init__(self, i2c, width=128, height=64, addr=0x3C, external_vcc=False, rotate=False):
         self.i2c = i2c
         self.addr = addr
         self.width = width
@@ -83,7 +83,7 @@ class _Panel:
         self.errors = 0
         self.failed = None
         self._valid = False
-        self._rot = False
+        self._rot = bool(rotate)     # a panel mounted upside down: set before the first init
         self.init_display()
 
     def __getattr__(self, name):
@@ -305,12 +305,13 @@ class SSD1306(_Panel):
         self.data_sent += len(self._raw) - 1
 
 
-def make(driver, i2c, width=128, height=64, addr=0x3C):
+def make(driver, i2c, width=128, height=64, addr=0x3C, rotate=False):
     """Build the driver named in a board file ('ssd1306' or 'sh1106'; the
-    SH1106's class is imported only for a board that has one)."""
+    SH1106's class is imported only for a board that has one); `rotate`:
+    the picture turned 180 degrees, for a panel mounted upside down."""
     if driver == "ssd1306":
-        return SSD1306(i2c, width, height, addr)
+        return SSD1306(i2c, width, height, addr, rotate=rotate)
     if driver == "sh1106":
         from oya.hw.sh1106 import SH1106
-        return SH1106(i2c, width, height, addr)
+        return SH1106(i2c, width, height, addr, rotate=rotate)
     raise ValueError("unknown display driver %r" % (driver,))
