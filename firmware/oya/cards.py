@@ -55,38 +55,45 @@ def suit(code):
     return (code % 52) // 13
 
 
-# Card names are made with one string operation each: as .mpy on the device
-# every new string is first looked up among the ~1,100 interned names the
-# loaded modules brought (a linear scan, ~0.1 ms), and a name was two or three
-# strings made (a rank, a letter, their sum).
-_RANK = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
-_R52 = b"A23456789TJQK"            # RANKS52 and SUITS as bytes: %c takes their ints
+# Card names are written as bytes into a line being built, and a line is made
+# a string once: as .mpy on the device every new string is first looked up
+# among the ~1,100 interned names the loaded modules brought (a linear scan,
+# ~0.17 ms on the RP2040; making bytes skips it), so a name made as a string
+# of its own cost more than everything else in drawing it.
+_RANK = (b"1", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9", b"10", b"11", b"12")
+_R52 = b"A23456789TJQK"            # RANKS52 and SUITS as bytes
 _S52 = b"SHDC"
+
+
+def put_name(buf, kind, code):
+    """Append the transcript name of a card (see TRANSCRIPT.md) to the
+    bytearray `buf`."""
+    if kind >= STD52:
+        buf.append(_R52[code % 13])
+        buf.append(_S52[(code % 52) // 13])
+        return
+    buf.extend(_RANK[code // 4])
+    if kind == HANAFUDA:
+        buf.append(97 + code % 4)                       # 1a .. 10d
+    elif kind in (KACHI20, KACHI22):
+        if code == KACHI_AKA_PIN:
+            buf.append(114)                             # 1r
+        elif code == KACHI_GILDED_1 or code == KACHI_GILDED_4:
+            buf.append(103)                             # 1g, 4g
+    elif kind == KOMATSU:
+        if code == AKA_CHORO:
+            buf.append(119)                             # 1w
+        elif code == TAIKO:
+            buf.append(119)                             # 2w
+        elif code == KURO_HIBASHI:
+            buf.append(107)                             # 3k
 
 
 def name(kind, code):
     """The transcript string of a card (see TRANSCRIPT.md)."""
-    if kind >= STD52:
-        return "%c%c" % (_R52[code % 13], _S52[(code % 52) // 13])
-    if kind == HANAFUDA:
-        return "%d%c" % (code // 4 + 1, 97 + code % 4)      # 1a .. 10d
-    r = _RANK[code // 4]
-    if kind in (KACHI20, KACHI22):
-        if code == KACHI_AKA_PIN:
-            return "1r"
-        if code == KACHI_GILDED_1:
-            return "1g"
-        if code == KACHI_GILDED_4:
-            return "4g"
-        return r
-    if kind == KOMATSU:
-        if code == AKA_CHORO:
-            return "1w"
-        if code == TAIKO:
-            return "2w"
-        if code == KURO_HIBASHI:
-            return "3k"
-    return r
+    buf = bytearray()
+    put_name(buf, kind, code)
+    return buf.decode()
 
 
 def parse(kind, text):
@@ -125,10 +132,28 @@ def name_ja(kind, code):
     return name(kind, code)
 
 
+def put_joined(buf, kind, codes, hidden=-1, mark=b""):
+    """Append the names of `codes` to the bytearray `buf`, a space between,
+    `mark` (bytes) for a `hidden` code (a face-down card)."""
+    for i in range(len(codes)):
+        if i:
+            buf.append(32)
+        c = codes[i]
+        if c == hidden:
+            buf.extend(mark)
+        else:
+            put_name(buf, kind, c)
+
+
 def joined(kind, codes, hidden=-1, mark=""):
     """The names of `codes` with a space between, `mark` for a `hidden`
-    code (a face-down card), for the table's lines and the results."""
-    return " ".join([mark if c == hidden else name(kind, c) for c in codes]) if codes else ""
+    code (a face-down card), for the table's lines and the results: one
+    string made, however many cards."""
+    if not codes:
+        return ""
+    buf = bytearray()
+    put_joined(buf, kind, codes, hidden, mark.encode())
+    return buf.decode()
 
 
 def names(kind, cards):

@@ -43,6 +43,24 @@ def cut(text, n):
     return text if len(text) <= n else text[:n]
 
 
+_SPACES = ("", " ", "  ", "   ", "    ", "     ", "      ")
+
+
+def spaces(text, n):
+    """The spaces after `text` (at most n <= 6 characters) that make it n
+    characters wide, for a format's "%s%s": MicroPython's "%-5s" pads to
+    five bytes, and a kana name takes three a character."""
+    return _SPACES[n - len(text)]
+
+
+def text_of(buf, n=21):
+    """A line built as bytes (ASCII only) made a string, cut to n
+    characters: building a line of pieces as bytes makes one string, not
+    one a piece (see oya.cards.put_name). (MicroPython's bytearray has no
+    `del b[i:]`.)"""
+    return (buf if len(buf) <= n else buf[:n]).decode()
+
+
 class RuleError(Exception):
     """An illegal action. The message is for a player: at most two lines of
     21 characters (42 characters) so it fits the OLED."""

@@ -4,7 +4,7 @@
 # own name) and its bot. A module of their own so the engine is imported in
 # two passes of the device loop: as one 15 KB .mpy its import was one run of
 # 110 ms of CPU on the RP2040.
-from oya.game import EN, cut
+from oya.game import EN, cut, spaces
 from oya import cards
 
 PIN_NAMES = ("4-1", "5-1", "6-1", "9-1", "10-1")
@@ -218,8 +218,9 @@ def table_lines(pub, names, kind):
         if sh is not None:
             st = cards.joined(kind, sh[0])
             up = "=%s" % (sh[1] if sh[2] is None else cut(sh[2], 5))
-        row = "%s%-5s%s%3d %s %s" % (">" if s == pub["turn"] else " ", cut(names[s], 5),
-                                     "*" if s == pub["oya"] else " ", pub["put"][s], st, up)
+        nm = cut(names[s], 5)
+        row = "%s%s%s%s%3d %s %s" % (">" if s == pub["turn"] else " ", nm, spaces(nm, 5),
+                                       "*" if s == pub["oya"] else " ", pub["put"][s], st, up)
         if row[-1] == " ":
             row = row.rstrip()
         rows.append(cut(row, 21))

@@ -66,7 +66,7 @@
 # when session_minutes have passed (the engine reads no clock; the deal in
 # play is finished first); either way when fewer than 2 seats have chips.
 from oya.compat import const
-from oya.game import Deal, EN, cut, seat_place
+from oya.game import Deal, EN, cut, seat_place, spaces
 from oya.match import Match
 from oya.games import options_attr
 from oya.stock import Stock
@@ -527,8 +527,9 @@ def table_lines(pub, names, kind=cards.KOMATSU):
     row = None
     for s in range(len(names)):
         st = "-" if not seated[s] else "X" if s == gone else "F" if folded[s] else counts[s]
-        cell = "%s%-5s%2s%s" % (">" if s == pub["turn"] else "*" if s == pub["dealer"] else " ", cut(names[s], 5), st,
-                                "s" if sanzoku[s] else " ")
+        nm = cut(names[s], 5)
+        cell = "%s%s%s%2s%s" % (">" if s == pub["turn"] else "*" if s == pub["dealer"] else " ", nm, spaces(nm, 5),
+                                st, "s" if sanzoku[s] else " ")
         if row is None:
             row = cell
         else:

@@ -50,7 +50,7 @@
 # - First dealer: one card each in seat order; if the tied seats could not
 #   all draw again, the first tied seat deals (never happens in practice).
 from oya.compat import const
-from oya.game import Deal, EN, cut, seat_place
+from oya.game import Deal, EN, cut, seat_place, text_of
 from oya.match import Match
 from oya.games import options_attr
 from oya import cards
@@ -201,24 +201,31 @@ def table_lines(pub, names, kind):
     """public() as lines of at most 21 characters for the screen, the most
     useful first: one line per column (cards, ## face down, $ total bet on
     it, < the column deciding), the dealer's hand, the bets against the
-    domae with the dealer's net, the maki-fuda."""
+    domae with the dealer's net, the maki-fuda. The lines of cards are built
+    as bytes and made strings once each (see oya.cards.put_name)."""
     out = []
     for i in range(len(pub["cols"])):
-        line = "%d %s" % (i + 1, cards.joined(kind, pub["cols"][i], NONE, "##"))
+        b = bytearray(b"%d " % (i + 1))
+        cards.put_joined(b, kind, pub["cols"][i], NONE, b"##")
         tot = 0
-        for b in pub["bets"][i]:
-            tot += b[1]
+        for bet in pub["bets"][i]:
+            tot += bet[1]
         if tot:
-            line = "%-13s$%d" % (line, tot)
+            while len(b) < 13:
+                b.append(32)
+            b.extend(b"$%d" % tot)
         if pub["col"] == i + 1:
-            line += "<"
-        out.append(cut(line, 21))
+            b.append(60)                # <
+        out.append(text_of(b))
     line = "Oya %s %s" % (cut(names[pub["dealer"]], 8), cards.joined(kind, pub["hand"], NONE, "##"))
     out.append(cut(line.rstrip() if line[-1] == " " else line, 21))
-    out.append(cut("Bet %d/%d net %s" % (pub["total"], pub["domae"], _signed(pub["net"])), 21))
-    maki = [c for c in pub["maki"] if c != NONE]
+    net = pub["net"]
+    out.append(cut(("Bet %d/%d net +%d" if net > 0 else "Bet %d/%d net %d") % (pub["total"], pub["domae"], net), 21))
+    maki = bytes([c for c in pub["maki"] if c != NONE])
     if maki:
-        out.append(cut("Maki %s" % cards.joined(kind, maki), 21))
+        b = bytearray(b"Maki ")
+        cards.put_joined(b, kind, maki)
+        out.append(text_of(b))
     return out
 
 
