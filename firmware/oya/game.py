@@ -4,10 +4,16 @@
 #   turn           the seat that must decide next (-1 when the deal is over)
 #   choices(seat)  the legal actions (small ints) for that seat
 #   act(a, seat)   apply one; an illegal one raises RuleError and changes nothing
-#   label(a, lang) / decode(a)   what an action is called / its transcript form
+#   label(a, lang) / decode(a)   what an action is called / its transcript
+#                  form (do, args dict or None); encode(do, args) its inverse
+#   prompt(seat, lang)           the question `seat` faces now (21 characters)
 #   view(seat) / public()        what one seat may know / what the table sees
+#   seen(seat)     bytes: every card `seat` can see now; seen(-1) the public ones
 #   places()       where every card is: [(place, bytes)], stock included
 #   events         what happened, as small tuples (see EVENT_* below)
+# Each game's Deal subclass defines choices, apply (act's move, once checked),
+# label, decode, encode, prompt, view, public, seen and places; Deal has no
+# stubs for them (on MicroPython every function is RAM: ~90 B as .mpy).
 # Chips move only through the ledger, which logs every transfer as a pay event.
 from oya.compat import const
 
@@ -84,46 +90,12 @@ class Deal:
         self.turn = -1
         self.void = False       # a void deal is re-dealt and not counted
 
-    # -- to be provided by each game --------------------------------------
-    def choices(self, seat=None):
-        raise NotImplementedError
-
+    # -- the protocol's shared parts (the rest: each game's subclass) ----------
     def shared_choices(self, seat=None):
         """choices(seat) to read and never change: a game that caches a long
         list (Kakkuri's plays, up to ~1,100) gives that list itself, so the
         menu made of it does not hold a second copy."""
         return self.choices(seat)
-
-    def apply(self, action, seat):
-        raise NotImplementedError
-
-    def label(self, action, lang=EN):
-        raise NotImplementedError
-
-    def decode(self, action):
-        """-> (do, args-dict-or-None), the transcript's action id and arguments."""
-        raise NotImplementedError
-
-    def encode(self, do, args):
-        """The inverse of decode: transcript action -> action int."""
-        raise NotImplementedError
-
-    def prompt(self, seat, lang=EN):
-        """The question `seat` faces now, at most 21 characters."""
-        raise NotImplementedError
-
-    def seen(self, seat):
-        """bytes: every card `seat` can see now; seen(-1): the public cards."""
-        raise NotImplementedError
-
-    def view(self, seat):
-        raise NotImplementedError
-
-    def public(self):
-        raise NotImplementedError
-
-    def places(self):
-        raise NotImplementedError
 
     def check(self, action, seat):
         """A short reason why `action` is illegal for `seat` now, or None.
