@@ -87,10 +87,10 @@ HAKO = const(6)
 FUWARI = const(16)
 PLAY = const(64)
 
-_OVER = const(0)
-_FUWARI = const(1)
-_UTAZU = const(2)
-_PLAY = const(3)
+P_OVER = const(0)
+P_FUWARI = const(1)
+P_UTAZU = const(2)
+P_PLAY = const(3)
 PHASES = ("over", "fuwari", "utazu", "play")
 
 
@@ -579,7 +579,7 @@ class KakkuriDeal(Deal):
         self.passed = 0
         self.pending = False
         self.round = 1
-        self.phase = _FUWARI
+        self.phase = P_FUWARI
         self.winner = -1
         self.result = None
         self.next_dealer = dealer
@@ -675,10 +675,10 @@ class KakkuriDeal(Deal):
             self._turn_base()
         for s in range(n):
             if self.inp[s] and s != self.out and utazu(self.hands[s]):
-                self.phase = _UTAZU
+                self.phase = P_UTAZU
                 self.turn = s
                 return
-        self.phase = _PLAY
+        self.phase = P_PLAY
         start = self.dealer if self.active(self.dealer) else self._next_active(self.dealer)
         self.lead = start
         self.lead_made = 0
@@ -687,7 +687,7 @@ class KakkuriDeal(Deal):
         self.passed = 0
 
     def can_fold(self, s):
-        return (self.phase == _PLAY and self.active(s) and not self.has_played[s]
+        return (self.phase == P_PLAY and self.active(s) and not self.has_played[s]
                 and not (self.first_only and self.round > 1) and self.n_active() > 1)
 
     def _all_passed(self, with_lead):
@@ -766,7 +766,7 @@ class KakkuriDeal(Deal):
         self.next_dealer = nd
         if nd != self.dealer:
             self.note("Next dealer: %s" % self._name(nd))
-        self.phase = _OVER
+        self.phase = P_OVER
         self.pending = False
         self.turn = -1
 
@@ -794,7 +794,7 @@ class KakkuriDeal(Deal):
     def _choices(self, seat):
         ph = self.phase
         out = []
-        if ph == _FUWARI:
+        if ph == P_FUWARI:
             if seat == self.turn:
                 for t in self._targets(seat):
                     out.append(FUWARI + t)
@@ -802,7 +802,7 @@ class KakkuriDeal(Deal):
             if not self.looked[seat]:
                 out.append(LOOK)
             return out
-        if ph == _UTAZU:
+        if ph == P_UTAZU:
             return [UTAZU] if seat == self.turn else out
         if seat == self.turn:
             if self.pending:
@@ -827,7 +827,7 @@ class KakkuriDeal(Deal):
         yield per rank a play may start with, see search_steps) before
         choices() answers at once; None when there is no play search to make."""
         if self._cached(seat) is not None or seat != self.turn or self.pending \
-                or self.phase == _FUWARI or self.phase == _UTAZU or seat < 0 or not self.inp[seat]:
+                or self.phase == P_FUWARI or self.phase == P_UTAZU or seat < 0 or not self.inp[seat]:
             return None
         return self._play_steps(seat)
 
@@ -848,80 +848,10 @@ class KakkuriDeal(Deal):
         ch = self._cached(seat)
         if action in (ch if ch is not None else self.choices(seat)):
             return None
-        return self._why(action, seat)
-
-    def _why(self, action, seat):
-        ph = self.phase
-        if action == LOOK:
-            return "Only before play starts" if ph != _FUWARI else "Hand already looked at"
-        if action == FOLD:
-            if ph != _PLAY:
-                return "Fold only once play starts"
-            if seat == self.out:
-                return "You are out of this deal"
-            if self.folded[seat]:
-                return "You have folded"
-            if self.has_played[seat]:
-                return "No fold after playing a card"
-            if self.first_only and self.round > 1:
-                return "Fold only in the first round"
-            return "Last player in cannot fold"
-        if self.folded[seat]:
-            return "You have folded"
-        if not self.active(seat):
-            return "You are out of this deal"
-        if seat != self.turn:
-            return "Not your turn"
-        if action == DECLINE or FUWARI <= action < FUWARI + 8:
-            if ph != _FUWARI:
-                return "Fuwari is over"
-            if self.looked[seat]:
-                return "You looked at your hand"
-            return "Cannot swap with that hand"
-        if ph == _FUWARI:
-            return "Fuwari first: swap or not"
-        if action == UTAZU:
-            return "No utazu in this hand"
-        if ph == _UTAZU:
-            return "Utazu: show the hand"
-        if action == HAKO:
-            return "Not time to turn the hako"
-        if self.pending:
-            return "Turn the hako first"
-        if action == SANZOKU:
-            if self.sanzoku[seat]:
-                return "Sanzoku already declared"
-            if len(self.hands[seat]) < 6:
-                return "Sanzoku needs all 6 cards"
-            return "Sanzoku needs three pairs"
-        if action >= PLAY:
-            return self._why_play(action, seat)
-        return "Not allowed now"
-
-    def _why_play(self, action, seat):
-        p = play_parts(action)
-        if p is None:
-            return "Not a valid play"
-        cnt, k, a, t = _counts(self.hands[seat])
-        need = [0] * 13
-        for r in p[0]:
-            need[r] += 1
-        need[3] -= p[1]
-        if (p[1] and not k) or (p[2] and not a) or (p[3] and not t):
-            return "Those cards are not in your hand"
-        for r in range(1, 13):
-            if need[r] > cnt[r]:
-                return "Those cards are not in your hand"
-        for r in range(1, 13):
-            n = need[r] + (1 if r == 3 else 0) * p[1]
-            n += (1 if p[2] == r else 0) + (1 if p[3] == r else 0)
-            if n > (4 if r <= 2 else 3):
-                return "No four of a kind in one play"
-        if self.base == 12 and not self.anyone:
-            return "Nothing may follow this 12"
-        if not self.sanzoku[seat] and play_order(action, self.base, True, self.anyone):
-            return "Pairs need a sanzoku"
-        return "Not a run from %d" % self.base
+        # the reason, from a module loaded for it: the menus offer legal
+        # actions only, so a deal on the device never needs it
+        from oya.games.kakkuri_why import why
+        return why(self, action, seat)
 
     def apply(self, action, seat):
         self._ver += 1
@@ -1084,17 +1014,17 @@ class KakkuriDeal(Deal):
     def prompt(self, seat, lang=EN):
         ph = self.phase
         en = lang == EN
-        if ph == _OVER:
+        if ph == P_OVER:
             return "Deal over" if en else "オワリ"
         if seat != self.turn:
             if self.can_fold(seat):
                 return "Fold (ori)?" if en else "オリル?"
-            if ph == _FUWARI and self.inp[seat] and not self.looked[seat]:
+            if ph == P_FUWARI and self.inp[seat] and not self.looked[seat]:
                 return "Look at your hand?" if en else "テフダヲミル?"
             return "Wait" if en else "マッテ"
-        if ph == _FUWARI:
+        if ph == P_FUWARI:
             return "Fuwari? Hand unseen" if en else "フワル?"
-        if ph == _UTAZU:
+        if ph == P_UTAZU:
             return "Utazu! Show the 1s" if en else "ウタズ!"
         if self.pending:
             return "Turn the hako" if en else "ハコヲメクル"
