@@ -11,7 +11,7 @@ import pytest
 import tools  # noqa: F401
 from oya import rng, rules, cards
 from oya.game import RuleError, JA, EN
-from oya.games import kachi, kachi_bot
+from oya.games import kachi, kachi_bot, kachi_options
 from oya.games.kachi import (FOLD, CALL, SHIROKU, INKETSU_GERI, BUTA_GERI, DRAW, DRAW_SHOW, EXPOSE,
                              RATE, P_RATE, P_CALL)
 from oya.ledger import POT
@@ -293,7 +293,7 @@ def test_pin_positions_and_order():
             assert lad[:5] == kachi.PIN_IDS
             continue
         lo, hi = pos[8:].split("_and_")
-        ids = dict(zip(kachi.SLOT_PAIRS, ("ninnin", "sansan", "shisshi", "gongo", "rokuroku",
+        ids = dict(zip(kachi_options.SLOT_PAIRS, ("ninnin", "sansan", "shisshi", "gongo", "rokuroku",
                                           "shichishichi", "hachihachi", "kunkun", "pinpin", "junjun")))
         i = lad.index("shippin")
         assert lad[i - 1] == ids[lo] and lad[i + 1] == "kuppin"

@@ -77,8 +77,8 @@ from oya.match import Match
 from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
-# the hands (and the names the bot, the options and the tests read here)
-from oya.games.kachi_hands import (PIN_NAMES, PIN_IDS, GOSHUGI_DEFAULT, VALUE_EN, YAKU_IDS, rank,
+# the hands (and the names the bot and the tests read here)
+from oya.games.kachi_hands import (PIN_IDS, VALUE_EN, YAKU_IDS, rank,
     is_red, value_of, ladder, evaluate, tiebreak, goshugi_units, arashi_rank,
     bonus_units, best_pair, kenpei_pair, value_label, _cname, table_lines)
 
@@ -100,39 +100,6 @@ P_RATE = const(0)
 P_CALL = const(1)
 P_OVER = const(2)
 PHASES = ("rate", "call", "over")
-
-# the pair slots 4-1 / 9-1 may move to (pair_41_91_position)
-SLOT_PAIRS = ("2-2", "3-3", "4-4", "5-5", "6-6", "7-7", "8-8", "9-9", "1-1", "10-10")
-BONUS_YAKU = ("tamashii", "pinpin", "junjun", "inketsu_geri", "buta_geri", "arashi")
-GOSHUGI_MAX = const(20)
-
-
-def _slots():
-    return tuple("between_%s_and_%s" % (SLOT_PAIRS[i], SLOT_PAIRS[i + 1])
-                 for i in range(len(SLOT_PAIRS) - 1))
-
-
-def check_order(v):
-    if v is None:
-        return "a list of 4-1, 5-1, 6-1, 9-1, 10-1 in any order, weakest first"
-    if not isinstance(v, (list, tuple)) or len(v) != 5 or sorted(v) != sorted(PIN_NAMES):
-        return check_order(None)
-    return None
-
-
-def check_goshugi(v):
-    if v is None:
-        return ("an object of yaku (%s) to ante units 0 to %d (0 = no goshugi)"
-                % (", ".join(BONUS_YAKU), GOSHUGI_MAX))
-    if not isinstance(v, dict):
-        return check_goshugi(None)
-    for k in v:
-        u = v[k]
-        if (k not in BONUS_YAKU or u is True or u is False or not isinstance(u, int)
-                or not 0 <= u <= GOSHUGI_MAX):
-            return check_goshugi(None)
-    return None
-
 
 __getattr__ = options_attr("kachi")     # OPTIONS, from oya.games.kachi_options
 

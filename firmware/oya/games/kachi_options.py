@@ -1,7 +1,41 @@
 # Kachi-kachi's options: (name, default, choices or min and max, or a check).
 # Read through oya.games.kachi.OPTIONS (a module __getattr__) by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
-from oya.games.kachi import GOSHUGI_DEFAULT, _slots, check_goshugi, check_order
+from oya.compat import const
+from oya.games.kachi_hands import GOSHUGI_DEFAULT, PIN_NAMES
+
+# the pair slots 4-1 / 9-1 may move to (pair_41_91_position)
+SLOT_PAIRS = ("2-2", "3-3", "4-4", "5-5", "6-6", "7-7", "8-8", "9-9", "1-1", "10-10")
+BONUS_YAKU = ("tamashii", "pinpin", "junjun", "inketsu_geri", "buta_geri", "arashi")
+GOSHUGI_MAX = const(20)
+
+
+def _slots():
+    return tuple("between_%s_and_%s" % (SLOT_PAIRS[i], SLOT_PAIRS[i + 1])
+                 for i in range(len(SLOT_PAIRS) - 1))
+
+
+def check_order(v):
+    if v is None:
+        return "a list of 4-1, 5-1, 6-1, 9-1, 10-1 in any order, weakest first"
+    if not isinstance(v, (list, tuple)) or len(v) != 5 or sorted(v) != sorted(PIN_NAMES):
+        return check_order(None)
+    return None
+
+
+def check_goshugi(v):
+    if v is None:
+        return ("an object of yaku (%s) to ante units 0 to %d (0 = no goshugi)"
+                % (", ".join(BONUS_YAKU), GOSHUGI_MAX))
+    if not isinstance(v, dict):
+        return check_goshugi(None)
+    for k in v:
+        u = v[k]
+        if (k not in BONUS_YAKU or u is True or u is False or not isinstance(u, int)
+                or not 0 <= u <= GOSHUGI_MAX):
+            return check_goshugi(None)
+    return None
+
 
 OPTIONS = (
     ("ante", 1, 1, 999),

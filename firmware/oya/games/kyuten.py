@@ -48,23 +48,7 @@ from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
 
-# -- options -----------------------------------------------------------------
-
-
-def _check_antes(v):
-    what = "a list of ante sizes from 1, 2, 3, e.g. [1, 2, 3]"
-    if v is None:
-        return what
-    if not isinstance(v, (list, tuple)) or not v:
-        return what
-    last = 0
-    for a in v:
-        if a is True or a is False or not isinstance(a, int) or not last < a <= 3:
-            return what
-        last = a
-    return None
-
-
+# -- options (their checks: oya.games.kyuten_options) ------------------------
 __getattr__ = options_attr("kyuten")     # OPTIONS, from oya.games.kyuten_options
 
 

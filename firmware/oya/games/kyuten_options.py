@@ -1,13 +1,27 @@
 # Kyutenhan's options: (name, default, choices or min and max, or a check).
 # Read through oya.games.kyuten.OPTIONS (a module __getattr__) by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
-from oya.games.kyuten import _check_antes
+
+
+def check_antes(v):
+    what = "a list of ante sizes from 1, 2, 3, e.g. [1, 2, 3]"
+    if v is None:
+        return what
+    if not isinstance(v, (list, tuple)) or not v:
+        return what
+    last = 0
+    for a in v:
+        if a is True or a is False or not isinstance(a, int) or not last < a <= 3:
+            return what
+        last = a
+    return None
+
 
 OPTIONS = (
     ("decks", 1, (1, 2)),
     ("limit", 10, 1, 99),
     ("limit_by_dealer", False, (False, True)),
-    ("ante_values", [1, 2, 3], _check_antes),
+    ("ante_values", [1, 2, 3], check_antes),
     ("allow_ken", True, (True, False)),
     ("dealer_mode", "rotating", ("rotating", "permanent")),
     ("deals_per_dealer", 3, 1, 99),
