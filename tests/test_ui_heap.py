@@ -365,3 +365,38 @@ except RuleError as e:
     lines = r.stdout.splitlines()
     assert lines[0].startswith("legal ") and lines[0].endswith(" False") and lines[0] != "legal 0 False"
     assert lines[1].startswith("refused ") and lines[1].endswith(" True")
+
+
+def test_the_code_that_reads_a_match_back_leaves_ram_once_play_goes_on_under_micropython():
+    if not mpy_runtime.available():
+        pytest.skip("MicroPython runtime missing (make setup)")
+    code = r"""
+import sys, os
+os.chdir('/')
+from oya.ui.app import App
+def has():
+    return 'oya.resume' in sys.modules
+a = App()
+a.key(3); a.key(2); a.key(3); a.key(3)  # New table, Kachi-kachi, defaults
+a.key(1); a.key(3); a.key(3)            # Continue, seats
+a.key(1); a.key(3); a.key(3); a.key(3)  # names, starting chips, no bot seats
+a.key(3); a.key(3); a.key(3); a.key(3)  # first dealer, deal, hand-off, a decision
+a.match_j.finish()
+b = App()                               # the power comes back
+print('boot', b.screen_text().split(chr(10))[0], has())
+b.key(3)                                # Resume
+print('resumed', b.screen_text().split(chr(10))[0], has())
+b.key(4)                                # the pause menu
+n = len(b.session.recall)               # what its "Last deals" reads
+print('recall', n, has())
+b.key(3)                                # Continue
+print('back', has())
+"""
+    r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
+    assert r.ok, r.error
+    lines = r.stdout.strip().split("\n")
+    assert lines[0].startswith("boot Resume") and lines[0].endswith("False")
+    assert lines[1].startswith("resumed ") and not lines[1].startswith("resumed Resume")
+    assert lines[1].endswith("False")       # read, rebuilt, and gone with the home flow
+    assert lines[2] == "recall 0 True"
+    assert lines[3] == "back False"

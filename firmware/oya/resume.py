@@ -1,0 +1,65 @@
+# A match read back from its journal: the record rebuilt into a Session
+# (a resume after a power cut, a tool's reading of a board), and the
+# recalled deals read from their slots (the pause menu's "Last deals").
+# Code no deal needs: in a module of its own, imported when it is asked
+# for and dropped with the flows that ask (oya.ui.app.FLOWS; the pause
+# menus), not kept through every deal (~1 KB of RAM as .mpy).
+from oya.compat import unhex
+from oya.games import load
+from oya.session import RECALL, replay_deal
+
+
+def read_recall(session):
+    """The last RECALL finished deals of a journaled session, oldest
+    first (a slot that is damaged, or not one of those deals, is left out)."""
+    from oya.journal import decode
+    m = session.match
+    last = m.started - (1 if m.deal is not None else 0)     # the last deal ended
+    got = {}
+    for i in range(RECALL):
+        try:
+            with open(session._slot(i), "rb") as f:
+                e = decode(f.read())
+        except OSError:
+            continue
+        if e is not None and last - RECALL < e[0] <= last and isinstance(e[1], dict):
+            got[e[0]] = e[1]
+    return [got[k] for k in sorted(got)]
+
+
+def from_record(cls, rec, journal=None, lean=False):
+    """Rebuild a match (a `cls`, oya.session.Session) from a journal record.
+    What was read is data and is checked as such: the options against the
+    game's table, the seats, and the chips, which must add up to what the
+    match started with (ValueError on anything else). lean: the deal in
+    play is replayed with the device's lean story (oya.match.Match.lean)."""
+    from oya import rules
+    rs = rec["ruleset"]
+    rules.validate({"game": rec["game"], "name": rs["name"], "options": rs["options"]}, "saved match",
+                   load(rec["game"]).OPTIONS)
+    if len(rec["state"]["chips"]) != len(rec["names"]):
+        raise ValueError("saved match: seats and chips differ")
+    s = cls(rec["game"], rs["name"], rs["options"], rec["names"], rec["start_chips"], None)
+    m = s.match
+    m.table = rec.get("deal_mode") == "table"     # real cards on the table (oya.tabledeck)
+    m.lean = lean
+    if rec.get("intro_seed"):
+        s.intro_seed = unhex(rec["intro_seed"])
+        m.choose_first_dealer(s.intro_seed)
+    total = m.ledger.total()
+    m.restore(rec["state"])
+    s.ui = rec.get("ui") or {}
+    d = rec.get("deal")
+    if d is not None:
+        m.restore(d["state"])
+        s.state0 = d["state"]
+        acts = list(d["acts"])
+        s.saved = len(acts)
+        if journal is not None:
+            acts += journal.tail          # actions taken after the record
+        replay_deal(m, d["seed"] and unhex(d["seed"]), acts)
+        s.acts = acts
+    if m.ledger.total() != total:
+        raise ValueError("saved match: the chips do not add up")
+    s.journal = journal
+    return s
