@@ -375,7 +375,7 @@ import sys, os
 os.chdir('/')
 from oya.ui.app import App
 def has():
-    return 'oya.resume' in sys.modules
+    return ['oya.resume' in sys.modules, 'oya.journal_read' in sys.modules]
 a = App()
 a.key(3); a.key(2); a.key(3); a.key(3)  # New table, Kachi-kachi, defaults
 a.key(1); a.key(3); a.key(3)            # Continue, seats
@@ -395,8 +395,8 @@ print('back', has())
     r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
     assert r.ok, r.error
     lines = r.stdout.strip().split("\n")
-    assert lines[0].startswith("boot Resume") and lines[0].endswith("False")
+    assert lines[0].startswith("boot Resume") and lines[0].endswith("[False, True]")    # the record was read
     assert lines[1].startswith("resumed ") and not lines[1].startswith("resumed Resume")
-    assert lines[1].endswith("False")       # read, rebuilt, and gone with the home flow
-    assert lines[2] == "recall 0 True"
-    assert lines[3] == "back False"
+    assert lines[1].endswith("[False, False]")       # read, rebuilt, and gone with the home flow
+    assert lines[2] == "recall 0 [True, True]"
+    assert lines[3] == "back [False, False]"

@@ -41,14 +41,6 @@ class JournalCorrupt(Exception):
     """Files exist but none holds an intact record."""
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
 def listed(folder, keep=None):
     """The paths of the files in `folder` (none when it is not there), those
     whose name `keep(name)` accepts when given."""
@@ -105,24 +97,13 @@ def _writing(path, seq, body, rename_to=None):
         os.rename(path, rename_to)
 
 
-def decode(raw):
-    """-> (seq, record), or None when `raw` is not an intact record."""
-    nl = raw.find(b"\n")
-    if nl < 0 or nl > 64:
-        return None
-    try:
-        magic, seq, n, dig = raw[:nl].decode().split(" ")
-        seq = int(seq)
-        n = int(n)
-    except (ValueError, UnicodeError):
-        return None
-    body = raw[nl + 1:]
-    if magic != MAGIC or len(body) != n or _digest(body) != dig:
-        return None
-    try:
-        return seq, json.loads(body.decode())
-    except (ValueError, UnicodeError):
-        return None
+def __getattr__(name):
+    # decode() is in oya.journal_read with the rest of the reading, which
+    # only a boot, a resume and the recalled deals need
+    if name == "decode":
+        from oya.journal_read import decode
+        return decode
+    raise AttributeError(name)
 
 
 class Journal:
@@ -186,57 +167,14 @@ class Journal:
     def load(self):
         """The newest intact record, or None when there is none at all.
         Raises JournalCorrupt when the record or its previous copy exists but
-        none is intact. A broken .tmp alone (older firmware's) is a save the
-        power cut short, not corruption."""
-        self.finish()
-        best = None
-        seen = False
-        tmp = self.path + ".tmp"
-        self._rslot = 1
-        for i, p in enumerate(self._files()):
-            try:
-                with open(p, "rb") as f:
-                    raw = f.read()
-            except OSError:
-                continue
-            got = decode(raw)
-            if p != tmp:
-                seen = True
-            if got is not None and (best is None or got[0] > best[0]):
-                best = got
-                self._rslot = i & 1   # from a .tmp: either file is free to write
-        if best is None:
-            if seen:
-                raise JournalCorrupt(self.path)
-            return None
-        self.seq = best[0]
-        # the two tails: each extends the one before it, so the longest
-        # intact one is the last; the next is written over the other
-        self.tail = []
-        self._tslot = 1
-        for i, p in enumerate(self._tails()):
-            try:
-                with open(p, "rb") as f:
-                    got = decode(f.read())
-            except OSError:
-                continue
-            if got is not None and got[0] == best[0] and isinstance(got[1], list) and \
-                    len(got[1]) > len(self.tail):
-                self.tail = got[1]
-                self._tslot = i
-        return best[1]
+        none is intact (oya.journal_read)."""
+        from oya.journal_read import load
+        return load(self)
 
     def quarantine(self):
         """Keep a copy of unreadable files as .bad and start clean."""
-        self.finish()
-        for p in self._tails():
-            remove_file(p)
-        for p in self._files():
-            if _exists(p):
-                remove_file(p + ".bad")
-                os.rename(p, p + ".bad")
-        self.seq = 0
-        self._rslot = self._tslot = 1
+        from oya.journal_read import quarantine
+        quarantine(self)
 
     def clear(self, extra=(), lazy=False):
         """Remove the journal's files and `extra` (files kept beside it that

@@ -12,7 +12,7 @@ from oya.session import RECALL, replay_deal
 def read_recall(session):
     """The last RECALL finished deals of a journaled session, oldest
     first (a slot that is damaged, or not one of those deals, is left out)."""
-    from oya.journal import decode
+    from oya.journal_read import decode
     m = session.match
     last = m.started - (1 if m.deal is not None else 0)     # the last deal ended
     got = {}

@@ -30,7 +30,7 @@ RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
 # what a deal in play does not need: dropped when the match starts
 FLOWS = ("oya.ui.home", "oya.ui.setup", "oya.ui.table", "oya.ui.menus", "oya.ui.menu", "oya.rules", "oya.jsonlite",
-         "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup", "oya.resume")
+         "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup", "oya.resume", "oya.journal_read")
 
 
 def _mkdir(path):
@@ -149,7 +149,8 @@ class App:
         except Exception as e:
             self.fail(e)
         if len(self.stack) == 1 and self.stack[0] is self._play:
-            forget("oya.ui.menus", "oya.ui.menu", "oya.resume")     # back at the deal: the menus' code goes
+            # back at the deal: the menus' code goes, and what they read back
+            forget("oya.ui.menus", "oya.ui.menu", "oya.resume", "oya.journal_read")
 
     def tick(self, now):
         """Time passes: bot seats act. True when something changed."""
