@@ -213,16 +213,18 @@ def table_lines(pub, names, kind):
             st = "F"
         else:
             st = pub["ncards"][s]
-        up = cards.joined(kind, pub["up"][s])
         sh = pub["shown"][s]
-        if sh is not None:
+        if sh is None:
+            up = cards.joined(kind, pub["up"][s])
+        else:
             st = cards.joined(kind, sh[0])
             up = "=%s" % (sh[1] if sh[2] is None else cut(sh[2], 5))
         nm = cut(names[s], 5)
-        row = "%s%s%s%s%3d %s %s" % (">" if s == pub["turn"] else " ", nm, spaces(nm, 5),
-                                       "*" if s == pub["oya"] else " ", pub["put"][s], st, up)
-        if row[-1] == " ":
-            row = row.rstrip()
+        # (one string a row: as .mpy each new one costs a search of the
+        # interned names, see oya.cards.put_name)
+        row = ("%s%s%s%s%3d %s %s" if up else "%s%s%s%s%3d %s%s") % (
+            ">" if s == pub["turn"] else " ", nm, spaces(nm, 5), "*" if s == pub["oya"] else " ",
+            pub["put"][s], st, up)
         rows.append(cut(row, 21))
     rows[0] = cut(rows[0], 21)
     return rows
