@@ -47,13 +47,19 @@ class Grid:
             self.rows[i] = b""
         self.inv = 0
 
-    def put(self, r, text, invert=False):
+    def put(self, r, text, invert=False, lead=b""):
+        """Row r: `text` after the ASCII cells `lead` (a menu's cursor mark),
+        fitted to the row. The lead is joined as bytes: no string is made of
+        the two (as .mpy each one costs a search of the interned names)."""
         if 0 <= r < ROWS:
             b = text.encode()
+            room = COLS - len(lead)
             if len(b) != len(text):             # kana and symbols: half-width, cut by cells
-                b = fit(half(text)).encode()
-            elif len(b) > COLS:
-                b = b[:COLS - 1] + b"~"
+                b = fit(half(text), room).encode()
+            elif len(b) > room:
+                b = b[:room - 1] + b"~"
+            if lead:
+                b = lead + b
             self.rows[r] = b
             if invert:
                 self.inv |= 1 << r

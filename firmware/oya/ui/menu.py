@@ -2,7 +2,7 @@
 # (see oya.ui.widgets for the other shapes). Not needed while a deal is
 # played: imported by the menus that use it, and dropped with them.
 from oya.ui import keys
-from oya.ui.grid import ROWS, two_cols
+from oya.ui.grid import COLS, ROWS, two_cols
 from oya.ui.widgets import Screen
 
 
@@ -23,11 +23,11 @@ class Menu(Screen):
         g.put(0, self.title, True)
         self.put_list(g, 1, self.i, len(self.items))
 
-    def row_text(self, j, mark):
+    def row_text(self, j):
         it = self.items[j]
         if isinstance(it, tuple):
-            return two_cols(mark + it[0], it[1])
-        return mark + it
+            return two_cols(it[0], it[1], COLS - 1)      # (the cursor's cell before it)
+        return it
 
     def key(self, k):
         n = len(self.items)

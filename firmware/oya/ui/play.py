@@ -488,8 +488,8 @@ class PlayScreen(Screen):
             return
         self.put_list(g, r, self.cursor, len(self.entries))
 
-    def row_text(self, j, mark):
-        return mark + self.entries[j][0]
+    def row_text(self, j):
+        return self.entries[j][0]
 
     def draw_results(self, g):
         L = self.lang()

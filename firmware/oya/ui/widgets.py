@@ -16,9 +16,9 @@ class Screen:
 
     def put_list(self, g, row, cursor, n):
         """Rows `row` to the last: n entries from self.top, scrolled to keep
-        `cursor` in view; row_text(j, mark) is entry j's row, mark ">" at the
-        cursor. The cursor is a glyph, not an inverted row: moving it changes
-        two cells, not two whole pages of the display."""
+        `cursor` in view; row_text(j) is entry j's row, after a mark cell:
+        ">" at the cursor. The cursor is a glyph, not an inverted row: moving
+        it changes two cells, not two whole pages of the display."""
         room = ROWS - row
         if cursor < self.top:
             self.top = cursor
@@ -26,7 +26,10 @@ class Screen:
             self.top = cursor - room + 1
         for k in range(room):
             j = self.top + k
-            g.put(row + k, self.row_text(j, ">" if j == cursor else " ") if j < n else "")
+            if j < n:
+                g.put(row + k, self.row_text(j), False, b">" if j == cursor else b" ")
+            else:
+                g.put(row + k, "")
 
 
 class Spinner(Screen):
