@@ -7,8 +7,7 @@
 #   oya.ui.setup  a new table: the game and its ruleset (oya.ui.table: options,
 #                 seats, names, chips, bots, the first dealer)
 #   oya.ui.play   the deal screens, while a match is played
-#   oya.ui.menus  the pause menu, standings, recall and slips
-#   oya.ui.over   the end of the match
+#   oya.ui.menus  the pause menu, standings, recall, slips and match over
 # The core is synchronous (key(), tick(), frame()) so tests and benchmarks can
 # drive it step by step on any runtime; oya.ui.loop runs it on the device
 # and in the simulator. Nothing here may drop to the REPL: every error
@@ -271,7 +270,7 @@ class App:
         self._mod = None
         self._bot = None
         self._table = None
-        forget("oya.ui.menus", "oya.ui.play", "oya.ui.over")
+        forget("oya.ui.menus", "oya.ui.play")
         forget_games()
 
     def resume(self):
@@ -281,7 +280,7 @@ class App:
         flow("menus").pause_menu(self)
 
     def match_over(self):
-        flow("over").match_over(self)
+        flow("play").match_over(self)
 
     def print_commit(self):
         flow("menus").print_commit(self)

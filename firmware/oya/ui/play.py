@@ -1,12 +1,12 @@
 # The deal screens: before a deal (commit), hand-off and peek, the decision,
-# the results, then the next deal (the end of the match: oya.ui.over). One
-# generic screen for every game: decisions come from choices()/label()/
-# decode(), the table from public(), private cards only from the owner's peek.
+# the results, then the next deal or the end of the match. One generic screen
+# for every game: decisions come from choices()/label()/decode(), the table
+# from public(), private cards only from the owner's peek.
 from oya import rng
 from oya.game import RuleError
 from oya.ui import keys
 from oya.ui.grid import ROWS, two_cols
-from oya.ui.widgets import Screen, Spinner, wrap
+from oya.ui.widgets import Message, Screen, Spinner, wrap
 from oya.ui.text import t
 from oya.ui import tables
 from oya.ui.app import IDLE_REDRAW
@@ -633,3 +633,30 @@ class PlayScreen(Screen):
         self.result_lines = out
         self.result_top = 0
         self.state = RESULTS
+
+
+# The end of the match is shown from here, not from oya.ui.menus: the deal
+# screens are in RAM then, and importing the menus beside them was the
+# highest heap of a match.
+def match_over(app):
+    L = app.lang
+    m = app.session.match
+    lines = []
+    if m.opts.get("final_tiebreak") == "draw_cards" and hasattr(m, "draw_tiebreak"):
+        # equal chips at the end: the tied seats draw cards (Kakkuri)
+        from oya import stock
+        m.draw_tiebreak(stock.shuffled(m.deck(), rng.entropy()))
+        kind = m.deck_kind()
+        for e in m.outro:
+            lines.append("%s %s" % (tables.place_name(e[2], m.ledger.names), tables.card_list(kind, bytes([e[1]]))))
+    ranking = m.ranking() if hasattr(m, "ranking") else None
+    if ranking is None:
+        ranking = []
+        for seat, score in m.standings():
+            ranking.append((len(ranking) + 1, seat, score))
+    for place, seat, score in ranking:
+        lines.append(two_cols("%d %s" % (place, m.ledger.names[seat]), str(score)))
+    app.session.clear()            # its journal and recall
+    app.replace(Message(t("match_end", L), lines, app.home))
+    app.drop_match()
+    app.prefetch("oya.ui.home")    # where OK goes next
