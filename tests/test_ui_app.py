@@ -386,3 +386,24 @@ def test_a_ruleset_read_with_no_room_is_read_again_not_listed_as_invalid(flash, 
     bad = got[3]
     assert bad[1] is None and "cannot be read (memory allocation failed" in bad[4]
     assert [f for f in got if f is not bad] == [f for f in want if f[0] != bad[0]]
+
+
+def test_the_match_over_screen_collects_the_match_and_fetches_home_while_idle(flash, monkeypatch):
+    import gc
+    import sys
+    app = App()
+    new_table(app, GAMES.index("kachi"))
+    for _ in range(2000):
+        if app.screen_text().startswith("Match over"):
+            break
+        app.key(K.OK)
+    else:
+        raise AssertionError("match did not end:\n" + app.screen_text())
+    collected = []
+    monkeypatch.setattr(gc, "collect", lambda: collected.append(1))
+    monkeypatch.delitem(sys.modules, "oya.ui.home", raising=False)
+    passes = 0
+    while app.idle():
+        passes += 1
+    assert collected == [1] and passes == 4    # the collection (a step and its end), then two imports
+    assert "oya.ui.home" in sys.modules and "oya.journal_read" in sys.modules

@@ -9,7 +9,7 @@ from oya.ui.grid import ROWS, two_cols
 from oya.ui.widgets import Message, Screen, Spinner, wrap
 from oya.ui.text import t
 from oya.ui import tables
-from oya.ui.app import IDLE_REDRAW
+from oya.ui.app import IDLE_REDRAW, collecting
 
 INTRO = 0
 HANDOFF = 1
@@ -659,4 +659,6 @@ def match_over(app):
     app.session.clear()            # its journal and recall
     app.replace(Message(t("match_end", L), lines, app.home))
     app.drop_match()
-    app.prefetch("oya.ui.home")    # where OK goes next
+    # while the ranking is read: the match's garbage collected, then where
+    # OK goes next (the home menu, which asks for a saved match)
+    app.prefetch(collecting(), "oya.ui.home", "oya.journal_read")
