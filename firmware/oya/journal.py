@@ -193,6 +193,11 @@ class Journal:
         if not lazy:
             self.finish()
 
+    def clearing(self):
+        """Whether a lazy clear() still has files to remove: the journal is
+        going, and holds no match to offer."""
+        return bool(self._doomed)
+
     def owed(self):
         """Whether a lazy write or clear has steps left."""
         return self._job is not None or bool(self._doomed)
