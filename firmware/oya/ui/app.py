@@ -301,9 +301,8 @@ class App:
     def has_saved(self):
         if self.match_j.clearing():
             # the match just ended: its files are being removed on the
-            # loop's passes, not all at once inside the key home (reading
-            # the journal would finish them there: ~12 files after a long
-            # match, a run of over 100 ms as .mpy)
+            # loop's passes; reading the journal would finish them all
+            # inside the key home (~12 files after a long match)
             return False
         try:
             return self.match_j.load() is not None
