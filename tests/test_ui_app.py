@@ -43,6 +43,15 @@ def new_table(app, game_index, seats_up=0, bots=0):
     app.key(K.OK)
 
 
+def press_ok_until(app, title, limit=2000):
+    """OK on every screen until one whose first line starts with `title`."""
+    for _ in range(limit):
+        if app.screen_text().startswith(title):
+            return
+        app.key(K.OK)
+    raise AssertionError("no %r screen:\n%s" % (title, app.screen_text()))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_full_match_by_buttons(game, flash):
     if not engine_exists(game):
@@ -393,12 +402,7 @@ def test_the_match_over_screen_collects_the_match_and_fetches_home_while_idle(fl
     import sys
     app = App()
     new_table(app, GAMES.index("kachi"))
-    for _ in range(2000):
-        if app.screen_text().startswith("Match over"):
-            break
-        app.key(K.OK)
-    else:
-        raise AssertionError("match did not end:\n" + app.screen_text())
+    press_ok_until(app, "Match over")
     collected = []
     monkeypatch.setattr(gc, "collect", lambda: collected.append(1))
     monkeypatch.delitem(sys.modules, "oya.ui.home", raising=False)

@@ -324,15 +324,10 @@ def test_a_game_without_amounts_has_its_menu_made_with_no_decode():
 
 
 def test_the_results_of_a_deal_are_let_go_when_the_next_deal_starts(flash):
-    from tests.test_ui_app import new_table
+    from tests.test_ui_app import new_table, press_ok_until
     app = App()
     new_table(app, GAMES.index("oicho"))
-    for _ in range(500):
-        if app.screen_text().startswith("Results"):
-            break
-        app.key(K.OK)
-    else:
-        raise AssertionError("no deal ended:\n" + app.screen_text())
+    press_ok_until(app, "Results", 500)
     screen = app._play
     assert screen.result_lines                # what the Results screen shows
     app.key(K.OK)                             # on to the next deal
