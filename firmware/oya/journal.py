@@ -32,7 +32,7 @@
 import hashlib
 import json
 import os
-from oya.compat import hexstr
+from oya.compat import hexstr, utf8
 
 MAGIC = "OYAJ1"
 
@@ -73,7 +73,8 @@ def _digest(body):
 
 
 def _header(seq, body):
-    return ("%s %d %d %s\n" % (MAGIC, seq, len(body), _digest(body))).encode()
+    # len of the body's bytes: on MicroPython it may be a str (compat.utf8)
+    return ("%s %d %d %s\n" % (MAGIC, seq, len(memoryview(body)), _digest(body))).encode()
 
 
 def _writing(path, seq, body, rename_to=None):
@@ -155,9 +156,10 @@ class Journal:
 
     def _put(self, path, seq, data, rename_to=None, least=0):
         # the body now: the caller's data may change once it has the answer
-        body = json.dumps(data).encode()
-        if len(body) < least:
-            body += b" " * (least - len(body))
+        body = utf8(json.dumps(data))
+        short = least - len(memoryview(body))
+        if short > 0:
+            body += utf8(" " * short)
         self._out = (path, seq, body, rename_to)
         self._job = _writing(*self._out)
         self.step()               # open: a lazy journal takes the rest on later passes

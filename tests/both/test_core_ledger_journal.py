@@ -1,5 +1,6 @@
 # Ledger conservation, the journal's power-cut safety and session resume,
 # on both runtimes.
+import json
 import os
 from oya.ledger import Ledger, LedgerError, POT
 from oya import journal, rng
@@ -75,6 +76,26 @@ def test_journal_round_trip_and_sequence():
     j2 = Journal(j.path)
     assert j2.load() == {"a": 2, "list": [1, 2, 3]}
     assert j2.seq == 2
+
+
+def test_a_record_with_kana_names_frames_its_utf8_bytes():
+    # MicroPython writes and hashes the record's str itself (compat.utf8):
+    # the header must count its UTF-8 bytes, not its characters
+    j = Journal(_fresh_dir("kana"))
+    rec = {"names": ["\u30bf\u30ed\u30a6", "Hana"], "a": 1}
+    j.save(rec)
+    j.save(rec)
+    with open(j.path + ".old", "rb") as f:
+        raw = f.read()
+    head, _, body = raw.partition(b"\n")
+    assert int(head.split()[2]) == len(body)
+    assert json.loads(body.decode()) == rec
+    assert Journal(j.path).load() == rec
+    j.put(TMP + "/slot", 7, rec, least=80)           # a recall slot, padded to its size
+    with open(TMP + "/slot", "rb") as f:
+        head, _, body = f.read().partition(b"\n")
+    assert len(body) == int(head.split()[2]) == 80
+    assert json.loads(body.decode()) == rec
 
 
 def test_power_cut_at_every_byte_gives_previous_or_new_record():
