@@ -71,3 +71,27 @@ def test_skip_helper_raises_a_skip():
         assert "why" in str(e.args[0])
     else:
         assert False, "skip() did not raise"
+
+
+def test_the_builtins_oya_imports_again_and_again_are_listed_not_looked_up():
+    # MicroPython looks for json.py, time.py... on the filesystem before its own
+    # module unless the name is in sys.modules (~4.6 ms a lookup on the
+    # RP2040); oya lists them at its import. A file under such a name is then
+    # never read, as on CPython.
+    import oya  # noqa: F401
+    names = ("time", "json", "os", "hashlib")
+    for name in names:
+        with open(name + ".py", "w") as f:
+            f.write("raise ImportError('the file %s.py was imported')\n" % name)
+    try:
+        def imports():
+            import time
+            import json
+            import os
+            import hashlib
+            return time.ticks_ms if MP else time.time, json.dumps, os.listdir, hashlib.sha256
+        MP = harness.MICROPYTHON
+        assert all(callable(f) for f in imports())
+    finally:
+        for name in names:
+            os.remove(name + ".py")
