@@ -18,12 +18,12 @@ from bisect import bisect_right as _bisect_right
 from operator import itemgetter as _itemgetter
 import errno
 import gc as _gc
-import sys as _sys
 import time as _time
 import traceback
 import types
 
 from host_sim import framebuf as _framebuf
+from host_sim.importer import private_sys
 
 TICKS_PERIOD = 1 << 30
 TICKS_MAX = TICKS_PERIOD - 1
@@ -582,14 +582,8 @@ def make_gc(sim):
     return g
 
 
-class _SysModule(types.ModuleType):
-    def __getattr__(self, name):
-        return getattr(_sys, name)
-
-
 def make_sys(sim, modules):
-    s = _SysModule("sys")
-    s.modules = modules
+    s = private_sys(modules)
     s.platform = "rp2"
     s.argv = []
     s.path = ["", "/lib"]

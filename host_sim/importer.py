@@ -10,6 +10,7 @@ The host's sys.modules is never touched.
 """
 import builtins
 import os
+import sys as _host_sys
 import types
 
 # Modules MicroPython ports (rp2 and the webassembly port) provide, which the host's
@@ -21,6 +22,20 @@ MICROPYTHON_STDLIB = frozenset((
 ))
 
 _code_cache = {}
+
+
+class PrivateSys(types.ModuleType):
+    """The firmware's `sys`: its own module table (`modules`, set by whoever
+    makes it), anything else the host's."""
+
+    def __getattr__(self, name):
+        return getattr(_host_sys, name)
+
+
+def private_sys(modules):
+    s = PrivateSys("sys")
+    s.modules = modules
+    return s
 
 
 def _compile(path):
@@ -45,6 +60,8 @@ class FirmwareImporter:
             self.fakes.setdefault("u" + name, self.fakes[name])
         self.allow_host = allow_host
         self.modules = {}
+        if "sys" not in self.fakes:     # the firmware lists modules in sys.modules (oya)
+            self.fakes["sys"] = private_sys(self.modules)
         self.builtins = dict(builtins.__dict__)
         self.builtins["__import__"] = self._import
         if overrides:
