@@ -118,6 +118,7 @@ class Journal:
         self._doomed = []         # files a lazy clear() still has to remove, in order
         self._job = None          # the steps left of a lazy write (_writing)
         self._out = None          # its arguments: taken again from the start if a step fails
+        self._gone = False        # cleared since the last write: load() has nothing to read
 
     def _files(self):
         return (self.path, self.path + ".old", self.path + ".tmp")
@@ -162,6 +163,7 @@ class Journal:
             body += utf8(" " * short)
         self._out = (path, seq, body, rename_to)
         self._job = _writing(*self._out)
+        self._gone = False
         self.step()               # open: a lazy journal takes the rest on later passes
         if not self.lazy:
             self.finish()
@@ -169,7 +171,11 @@ class Journal:
     def load(self):
         """The newest intact record, or None when there is none at all.
         Raises JournalCorrupt when the record or its previous copy exists but
-        none is intact (oya.journal_read)."""
+        none is intact (oya.journal_read). None at once after a clear(): its
+        files are going (a lazy clear's removals go on), and the home menu
+        after a match asks without loading the reader or opening a file."""
+        if self._gone:
+            return None
         from oya.journal_read import load
         return load(self)
 
@@ -192,6 +198,8 @@ class Journal:
         self._doomed = list(extra) + present([p for p in self._tails() + files if p != newest] + [newest])
         self.seq = 0
         self._rslot = self._tslot = 1
+        self.tail = []
+        self._gone = True
         if not lazy:
             self.finish()
 

@@ -312,6 +312,19 @@ def test_a_lazy_clear_removes_one_file_a_step_the_record_last():
     assert j2.load() == {"new": 1} and j2.seq == 1
 
 
+def test_a_cleared_journal_loads_nothing_without_reading_and_a_write_reads_again():
+    path = _fresh_dir("cleared")
+    j = Journal(path)
+    j.save({"a": 1})
+    j.save_tail([1, 2])
+    j.clear(lazy=True)
+    assert j.load() is None and j.owed()        # the removals are left to their steps
+    j.finish()
+    assert Journal(path).load() is None         # and they all went
+    j.save({"a": 2})
+    assert j.load() == {"a": 2} and Journal(path).load() == {"a": 2}
+
+
 def test_a_lazy_write_is_taken_in_steps_open_bytes_close():
     """On the device each write is spread over loop passes (open, bytes,
     close, and the first record's rename): on littlefs the bytes of a record

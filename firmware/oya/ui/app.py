@@ -299,11 +299,7 @@ class App:
         return flow("menus").deal_record(self)
 
     def has_saved(self):
-        if self.match_j.clearing():
-            # the match just ended: its files are being removed on the
-            # loop's passes; reading the journal would finish them all
-            # inside the key home (~12 files after a long match)
-            return False
+        # (just after a match the journal knows it was cleared: no file read)
         try:
             return self.match_j.load() is not None
         except JournalCorrupt:

@@ -660,5 +660,5 @@ def match_over(app):
     app.replace(Message(t("match_end", L), lines, app.home))
     app.drop_match()
     # while the ranking is read: the match's garbage collected, then where
-    # OK goes next (the home menu, which asks for a saved match)
-    app.prefetch(collecting(), "oya.ui.home", "oya.journal_read")
+    # OK goes next (the home menu: it knows the journal was just cleared)
+    app.prefetch(collecting(), "oya.ui.home")
