@@ -3,7 +3,9 @@
 # Every other flow lives in a module of its own, imported when the flow
 # starts and dropped when it ends, so that on MicroPython only the code in
 # use is in RAM (the RP2040 has no room for all of it next to a game):
-#   oya.ui.home   boot, home, resume, rulesets, settings, about
+#   oya.ui.boot   boot, resuming a saved match
+#   oya.ui.home   the home menu
+#   oya.ui.settings  rulesets, settings, about
 #   oya.ui.setup  a new table: the game and its ruleset (oya.ui.table: options,
 #                 seats, names, chips, bots, the first dealer)
 #   oya.ui.play   the deal screens, while a match is played
@@ -29,7 +31,7 @@ STATE_DIR = "state"
 RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
 # what a deal in play does not need: dropped when the match starts
-FLOWS = ("oya.ui.home", "oya.ui.setup", "oya.ui.table", "oya.ui.menus", "oya.ui.menu", "oya.rules", "oya.jsonlite",
+FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus", "oya.ui.menu", "oya.rules", "oya.jsonlite",
          "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup", "oya.resume", "oya.journal_read")
 
 
@@ -266,7 +268,8 @@ class App:
 
     # -- the flows of other modules -------------------------------------------------------
     def boot(self):
-        flow("home").boot(self)
+        flow("boot").boot(self)
+        forget("oya.ui.boot")       # what it showed keeps what it needs
 
     def home(self):
         flow("home").home(self)
@@ -284,7 +287,7 @@ class App:
         forget_games()
 
     def resume(self):
-        flow("home").resume(self)
+        flow("boot").resume(self)
 
     def pause_menu(self, play=None):
         flow("menus").pause_menu(self)

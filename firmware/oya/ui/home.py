@@ -1,197 +1,32 @@
-# Boot, the home screen, resuming a saved match, and the screens reached from
-# home: rulesets, settings (language, contrast, printer, test page, button
-# test), about. Imported while they are used (oya.ui.app.flow), dropped in play.
-from oya import GAMES, VERSION, option_text
-from oya.journal import JournalCorrupt
-from oya.ui import keys
-from oya.ui.app import Call, flow, forget_games
+# The home menu. Kept small: the match-over screen fetches it while the
+# ranking is read, and as .mpy an import costs ~1 ms a KB and more for its
+# names. What its items open is in oya.ui.setup (New table), oya.ui.boot
+# (Resume) and oya.ui.settings (rulesets, settings, about), each imported
+# when picked (oya.ui.app.flow). Dropped in play.
+from oya.ui.app import Call, flow
 from oya.ui.menu import Menu
-from oya.ui.widgets import Spinner, Message, wrap
-from oya.ui.text import t, game_name
+from oya.ui.text import t
+
+# the home menu's items: (label, flow module, function); Resume only when a
+# match is saved
+ITEMS = (("new", "setup", "new_table"), ("resume", "boot", "resume"), ("rulesets", "settings", "rulesets_screen"),
+         ("settings", "settings", "settings_screen"), ("about", "settings", "about"))
 
 
-def boot(app):
-    hw = app.hw
-    errors = getattr(hw, "errors", None) if hw is not None else None
-    if app._bad_settings:
-        errors = list(errors or ()) + [t("bad_settings", app.lang)]
-        app._bad_settings = False
-    if errors:
-        # board file or device problems: say so once, then carry on with defaults
-        lines = []
-        for e in errors:
-            lines.extend(wrap(str(e)))
-        app.replace(Message(t("error", app.lang), lines, lambda: boot_match(app)))
-        return
-    boot_match(app)
-
-
-def boot_match(app):
-    L = app.lang
-    try:
-        rec = app.match_j.load()
-        if rec is not None and (not isinstance(rec, dict) or rec.get("game") not in GAMES):
-            raise JournalCorrupt(app.match_j.path)     # intact, but not a match of ours
-    except JournalCorrupt:
-        app.match_j.quarantine()
-        app.replace(Message(t("error", L), wrap(t("bad_state", L)), app.home))
-        return
-    except Exception as e:
-        app.replace(Message(t("error", L), wrap(str(e)), app.home))
-        return
-    if rec is not None and rec.get("state") is not None:
-        app.replace(Message(t("resume_q", L), [game_name(rec.get("game", "?"), L), ""] + [t("yes_no", L)],
-                            app.resume, app.home, footer=""))
-        return
-    home(app)
+def items(app):
+    return ITEMS if app._home_resume else ITEMS[:1] + ITEMS[2:]
 
 
 def home(app):
     app.drop_match()
     L = app.lang
     app._home_resume = app.has_saved()
-    items = [t("new", L)] + ([t("resume", L)] if app._home_resume else []) + [
-        t("rulesets", L), t("settings", L), t("about", L)]
-    app.replace(Menu(t("home", L), items, Call(app, "home", "pick")))
+    app.replace(Menu(t("home", L), [t(x[0], L) for x in items(app)], Call(app, "home", "pick")))
     app.prefetch("oya.ui.setup")       # New table, the likely next key
 
 
 def pick(app, i):
     """Item i of the home menu (which keeps none of this module's code: it
     goes while a new table is set)."""
-    acts = [new_table] + ([resume] if app._home_resume else []) + [rulesets_screen, settings_screen, about]
-    acts[i](app)
-
-
-def new_table(app):
-    flow("setup").new_table(app)
-
-
-def resume(app):
-    from oya.session import Session
-    try:
-        s = Session.resume(app.match_j, lean=True)     # the device's lean story (App.start_play)
-    except MemoryError:
-        raise
-    except Exception:
-        # unreadable, or read but not a match that replays (hostile or
-        # from another firmware): kept as .bad, never offered again
-        app.match_j.quarantine()
-        app.replace(Message(t("error", app.lang), wrap(t("bad_state", app.lang)), app.home))
-        return
-    if s is None:
-        home(app)
-        return
-    app.start_play(s, tuple(app.bots))
-
-
-def rulesets_screen(app):
-    flow("setup").listing(app, t("rulesets", app.lang), None, Call(app, "home", "rulesets_list"))
-
-
-def rulesets_list(app, found):
-    setup = flow("setup")
-    L = app.lang
-    items = []
-    for fn, g, name, opts, err in found:
-        items.append((name[:12], t("invalid", L) if err else g))
-
-    def pick(i):
-        fn, g, name, opts, err = found[i]
-        if not err and opts is None:
-            try:
-                g, name, opts = setup.load(fn)
-            except Exception as e:
-                err = str(e)
-            forget_games(None)
-        lines = wrap(err) if err else [fn, game_name(g, L)] + ["%s=%s" % (k, option_text(opts[k])) for k in opts]
-        app.push(Message(name, lines, app.pop))
-
-    setup.show(app, Menu(t("rulesets", L), items or ["-"], pick if items else (lambda i: None), app.pop))
-
-
-def save_settings(app):
-    try:
-        app.settings_j.save(app.settings)
-    except Exception as e:
-        app.push(Message(t("error", app.lang), wrap(str(e)), app.pop))
-
-
-def settings_screen(app):
-    L = app.lang
-    menu = Menu(t("settings", L), [], None, app.pop)
-    st = app.settings
-
-    def refresh():
-        L2 = app.lang
-        menu.title = t("settings", L2)
-        menu.items = [(t("language", L2), "日本語" if L2 else "English"),
-                      (t("contrast", L2), str(st["contrast"])),
-                      (t("printer", L2), t("on" if st["printer"] else "off", L2)),
-                      t("test_page", L2), t("button_test", L2)]
-
-    def pick(i):
-        if i == 0:
-            st["lang"] = 1 - st["lang"]
-            at = app.stack[0].i          # the home menu under this one: in the new language too
-            home(app)
-            app.stack[0].i = at
-            app.push(menu)
-            save_settings(app)
-        elif i == 1:
-            def done(v):
-                st["contrast"] = v
-                app.apply_contrast()
-                save_settings(app)
-                refresh()
-                app.pop()
-            app.push(Spinner(t("contrast", app.lang), 0, 255, st["contrast"], done, app.pop))
-        elif i == 2:
-            st["printer"] = not st["printer"]
-            save_settings(app)
-        elif i == 3:
-            app.print_lines(["Oya " + VERSION, "ABCDEFGHIJKLMNOPQRSTU", "abcdefghijklmnopqrstu",
-                             "0123456789 !?#%&*+-=/", "カタカナ テスト", "-" * 21])
-        elif i == 4:
-            app.push(ButtonTest(app))
-        refresh()
-
-    menu.on_pick = pick
-    refresh()
-    app.push(menu)
-
-
-def about(app):
-    L = app.lang
-    import gc
-    gc.collect()
-    try:
-        free = gc.mem_free()
-    except AttributeError:  # CPython
-        free = -1
-    board = getattr(app.hw, "board", None) or {}
-    lines = ["%s %s" % (t("version", L), VERSION),
-             "%s %s" % (t("board", L), board.get("name", "-") if isinstance(board, dict) else "-"),
-             "%s %s" % (t("free_mem", L), free if free >= 0 else "-")]
-    app.push(Message(t("about", L), lines, app.pop))
-
-
-class ButtonTest:
-    """Shows the last keys pressed; hold BACK to leave."""
-
-    def __init__(self, app):
-        self.app = app
-        self.log = []
-
-    def draw(self, g):
-        g.put(0, t("button_test", self.app.lang), True)
-        for r in range(6):
-            g.put(1 + r, self.log[r] if r < len(self.log) else "")
-        g.put(7, "hold BACK: leave")
-
-    def key(self, k):
-        if k == keys.HOLD_BACK:
-            self.app.pop()
-            return
-        self.log.insert(0, keys.NAMES[k] if 0 < k < len(keys.NAMES) else str(k))
-        del self.log[6:]
+    _label, mod, fn = items(app)[i]
+    getattr(flow(mod), fn)(app)

@@ -1,0 +1,60 @@
+# Boot and resuming a saved match (the home menu is oya.ui.home). Imported
+# while used (oya.ui.app.flow); the app forgets it once the boot is done.
+from oya import GAMES
+from oya.journal import JournalCorrupt
+from oya.ui.widgets import Message, wrap
+from oya.ui.text import t, game_name
+
+
+def boot(app):
+    hw = app.hw
+    errors = getattr(hw, "errors", None) if hw is not None else None
+    if app._bad_settings:
+        errors = list(errors or ()) + [t("bad_settings", app.lang)]
+        app._bad_settings = False
+    if errors:
+        # board file or device problems: say so once, then carry on with defaults
+        lines = []
+        for e in errors:
+            lines.extend(wrap(str(e)))
+        app.replace(Message(t("error", app.lang), lines, lambda: boot_match(app)))
+        return
+    boot_match(app)
+
+
+def boot_match(app):
+    L = app.lang
+    try:
+        rec = app.match_j.load()
+        if rec is not None and (not isinstance(rec, dict) or rec.get("game") not in GAMES):
+            raise JournalCorrupt(app.match_j.path)     # intact, but not a match of ours
+    except JournalCorrupt:
+        app.match_j.quarantine()
+        app.replace(Message(t("error", L), wrap(t("bad_state", L)), app.home))
+        return
+    except Exception as e:
+        app.replace(Message(t("error", L), wrap(str(e)), app.home))
+        return
+    if rec is not None and rec.get("state") is not None:
+        app.replace(Message(t("resume_q", L), [game_name(rec.get("game", "?"), L), ""] + [t("yes_no", L)],
+                            app.resume, app.home, footer=""))
+        return
+    app.home()
+
+
+def resume(app):
+    from oya.session import Session
+    try:
+        s = Session.resume(app.match_j, lean=True)     # the device's lean story (App.start_play)
+    except MemoryError:
+        raise
+    except Exception:
+        # unreadable, or read but not a match that replays (hostile or
+        # from another firmware): kept as .bad, never offered again
+        app.match_j.quarantine()
+        app.replace(Message(t("error", app.lang), wrap(t("bad_state", app.lang)), app.home))
+        return
+    if s is None:
+        app.home()
+        return
+    app.start_play(s, tuple(app.bots))

@@ -1,0 +1,121 @@
+# The screens reached from the home menu but New table and Resume: rulesets,
+# settings (language, contrast, printer, test page, button test), about.
+# Imported while they are used (oya.ui.app.flow), dropped in play.
+from oya import VERSION, option_text
+from oya.ui import keys
+from oya.ui.app import Call, flow, forget_games
+from oya.ui.menu import Menu
+from oya.ui.widgets import Spinner, Message, wrap
+from oya.ui.text import t, game_name
+
+
+def rulesets_screen(app):
+    flow("setup").listing(app, t("rulesets", app.lang), None, Call(app, "settings", "rulesets_list"))
+
+
+def rulesets_list(app, found):
+    setup = flow("setup")
+    L = app.lang
+    items = []
+    for fn, g, name, opts, err in found:
+        items.append((name[:12], t("invalid", L) if err else g))
+
+    def pick(i):
+        fn, g, name, opts, err = found[i]
+        if not err and opts is None:
+            try:
+                g, name, opts = setup.load(fn)
+            except Exception as e:
+                err = str(e)
+            forget_games(None)
+        lines = wrap(err) if err else [fn, game_name(g, L)] + ["%s=%s" % (k, option_text(opts[k])) for k in opts]
+        app.push(Message(name, lines, app.pop))
+
+    setup.show(app, Menu(t("rulesets", L), items or ["-"], pick if items else (lambda i: None), app.pop))
+
+
+def save_settings(app):
+    try:
+        app.settings_j.save(app.settings)
+    except Exception as e:
+        app.push(Message(t("error", app.lang), wrap(str(e)), app.pop))
+
+
+def settings_screen(app):
+    L = app.lang
+    menu = Menu(t("settings", L), [], None, app.pop)
+    st = app.settings
+
+    def refresh():
+        L2 = app.lang
+        menu.title = t("settings", L2)
+        menu.items = [(t("language", L2), "日本語" if L2 else "English"),
+                      (t("contrast", L2), str(st["contrast"])),
+                      (t("printer", L2), t("on" if st["printer"] else "off", L2)),
+                      t("test_page", L2), t("button_test", L2)]
+
+    def pick(i):
+        if i == 0:
+            st["lang"] = 1 - st["lang"]
+            at = app.stack[0].i          # the home menu under this one: in the new language too
+            app.home()
+            app.stack[0].i = at
+            app.push(menu)
+            save_settings(app)
+        elif i == 1:
+            def done(v):
+                st["contrast"] = v
+                app.apply_contrast()
+                save_settings(app)
+                refresh()
+                app.pop()
+            app.push(Spinner(t("contrast", app.lang), 0, 255, st["contrast"], done, app.pop))
+        elif i == 2:
+            st["printer"] = not st["printer"]
+            save_settings(app)
+        elif i == 3:
+            app.print_lines(["Oya " + VERSION, "ABCDEFGHIJKLMNOPQRSTU", "abcdefghijklmnopqrstu",
+                             "0123456789 !?#%&*+-=/", "カタカナ テスト", "-" * 21])
+        elif i == 4:
+            app.push(ButtonTest(app))
+        refresh()
+
+    menu.on_pick = pick
+    refresh()
+    app.push(menu)
+
+
+def about(app):
+    L = app.lang
+    import gc
+    gc.collect()
+    try:
+        free = gc.mem_free()
+    except AttributeError:  # CPython
+        free = -1
+    board = getattr(app.hw, "board", None) or {}
+    lines = ["%s %s" % (t("version", L), VERSION),
+             "%s %s" % (t("board", L), board.get("name", "-") if isinstance(board, dict) else "-"),
+             "%s %s" % (t("free_mem", L), free if free >= 0 else "-")]
+    app.push(Message(t("about", L), lines, app.pop))
+
+
+class ButtonTest:
+    """Shows the last keys pressed; hold BACK to leave."""
+
+    def __init__(self, app):
+        self.app = app
+        self.log = []
+
+    def draw(self, g):
+        g.put(0, t("button_test", self.app.lang), True)
+        for r in range(6):
+            g.put(1 + r, self.log[r] if r < len(self.log) else "")
+        g.put(7, "hold BACK: leave")
+
+    def key(self, k):
+        if k == keys.HOLD_BACK:
+            self.app.pop()
+            return
+        self.log.insert(0, keys.NAMES[k] if 0 < k < len(keys.NAMES) else str(k))
+        del self.log[6:]
