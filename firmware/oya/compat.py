@@ -26,16 +26,6 @@ def unhex(s):
         raise ValueError("not hex")
 
 
-def utf8(s):
-    """A str as a file's write and a hash take it. MicroPython takes the str
-    itself (its buffer is its UTF-8 bytes), so a journal record (~1.2 KB)
-    is not copied into bytes at the heap's peak; CPython needs bytes."""
-    import sys
-    if sys.implementation.name == "micropython":
-        return s
-    return s.encode()
-
-
 def forget(*names):
     """Drop modules from the module table and their packages, so that
     MicroPython frees their code once nothing else refers to it. Only on

@@ -32,7 +32,7 @@
 import hashlib
 import json
 import os
-from oya.compat import hexstr, utf8
+from oya.compat import hexstr
 
 MAGIC = "OYAJ1"
 
@@ -73,8 +73,7 @@ def _digest(body):
 
 
 def _header(seq, body):
-    # len of the body's bytes: on MicroPython it may be a str (compat.utf8)
-    return ("%s %d %d %s\n" % (MAGIC, seq, len(memoryview(body)), _digest(body))).encode()
+    return ("%s %d %d %s\n" % (MAGIC, seq, len(body), _digest(body))).encode()
 
 
 def _writing(path, seq, body, rename_to=None):
@@ -157,10 +156,9 @@ class Journal:
 
     def _put(self, path, seq, data, rename_to=None, least=0):
         # the body now: the caller's data may change once it has the answer
-        body = utf8(json.dumps(data))
-        short = least - len(memoryview(body))
-        if short > 0:
-            body += utf8(" " * short)
+        body = json.dumps(data).encode()   # (MicroPython's bytes share the str's buffer: no copy)
+        if len(body) < least:
+            body += b" " * (least - len(body))
         self._out = (path, seq, body, rename_to)
         self._job = _writing(*self._out)
         self._gone = False

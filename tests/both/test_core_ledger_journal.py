@@ -79,8 +79,8 @@ def test_journal_round_trip_and_sequence():
 
 
 def test_a_record_with_kana_names_frames_its_utf8_bytes():
-    # MicroPython writes and hashes the record's str itself (compat.utf8):
-    # the header must count its UTF-8 bytes, not its characters
+    # MicroPython's json.dumps leaves kana unescaped (CPython's escapes it):
+    # the header must count the body's UTF-8 bytes, not its characters
     j = Journal(_fresh_dir("kana"))
     rec = {"names": ["\u30bf\u30ed\u30a6", "Hana"], "a": 1}
     j.save(rec)
