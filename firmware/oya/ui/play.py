@@ -7,7 +7,7 @@ from oya.game import RuleError
 from oya.ui import keys
 from oya.ui.grid import ROWS, two_cols
 from oya.ui.widgets import Message, Screen, Spinner, wrap
-from oya.ui.text import t
+from oya.ui.text import setup_words, t
 from oya.ui import tables
 from oya.ui.app import IDLE_REDRAW, collecting
 
@@ -659,6 +659,8 @@ def match_over(app):
     app.session.clear()            # its journal and recall
     app.replace(Message(t("match_end", L), lines, app.home))
     app.drop_match()
-    # while the ranking is read: the match's garbage collected, then where
-    # OK goes next (the home menu: it knows the journal was just cleared)
-    app.prefetch(collecting(), "oya.ui.home")
+    # while the ranking is read: the match's garbage collected, then what OK
+    # needs next (the home menu: it knows the journal was just cleared), a
+    # module a pass: as .mpy the home menu with its Menu was one 42 ms
+    # import, and a press that came during it waited for it (emulated RP2040)
+    app.prefetch(collecting(), "oya.ui.menu", "oya.ui.home", setup_words(app.lang))

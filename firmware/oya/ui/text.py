@@ -21,12 +21,17 @@ def _words(lang):
     return _cur[1]
 
 
+def setup_words(lang=0):
+    """The module of the words before a match, in `lang`."""
+    return _MODS[1 if lang else 0] + "_setup"
+
+
 def t(key, lang=0):
     w = _words(lang).T.get(key)
     if w is None:
         # not kept here: the module is found through sys.modules each time,
         # so that forgetting it frees it
-        name = _MODS[1 if lang else 0] + "_setup"
+        name = setup_words(lang)
         w = __import__(name, None, None, ("T",)).T.get(key, key)
     return w
 
