@@ -31,8 +31,9 @@ STATE_DIR = "state"
 RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
 # what a deal in play does not need: dropped when the match starts
-FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus", "oya.ui.menu", "oya.rules", "oya.jsonlite",
-         "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup", "oya.resume", "oya.journal_read")
+FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
+         "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
+         "oya.resume", "oya.journal_read")
 
 
 def _mkdir(path):
