@@ -33,3 +33,4 @@ def _builtins_listed(names=("time", "json", "os", "hashlib")):
 
 
 _builtins_listed()
+del _builtins_listed       # run once: its code need not stay in RAM with the package
