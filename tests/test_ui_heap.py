@@ -176,7 +176,8 @@ import sys, os
 os.chdir('/')
 from oya.ui.app import App
 def mods():
-    return sorted(k for k in sys.modules if k.startswith('oya.ui.') or k in ('oya.rules', 'oya.jsonlite'))
+    return sorted(k for k in sys.modules if k.startswith('oya.ui.') or k in ('oya.rules', 'oya.jsonlite',
+                                                                             'oya.games.first_dealer'))
 a = App()
 print('boot', mods())
 a.key(3); a.key(2); a.key(3)           # New table, Kachi-kachi
@@ -204,6 +205,8 @@ print('back', mods())
     assert set(got["boot"]) == base | {"oya.ui.home", "oya.ui.menu", "oya.ui.text_en_setup"}
     assert set(got["rulesets"]) == base | {"oya.ui.setup", "oya.ui.menu", "oya.ui.text_en_setup"}
     assert set(got["options"]) == base | {"oya.ui.table", "oya.ui.menu", "oya.ui.text_en_setup"}
+    # the first dealer was drawn: its draw went with it (oya.match), the flows too
+    assert set(got["first"]) == base | {"oya.ui.tables"}
     assert set(got["play"]) == base | {"oya.ui.play", "oya.ui.tables"}
     assert "oya.ui.menus" in got["pause"] and "oya.ui.menu" in got["pause"]
     assert set(got["back"]) == set(got["play"])

@@ -4,6 +4,7 @@
 # JSON-able data, which is what the journal stores and replay restores.
 from oya.ledger import Ledger
 from oya import rng, stock, cards
+from oya.compat import forget
 
 
 class Match:
@@ -57,9 +58,16 @@ class Match:
 
     def draw_first_dealer(self, source):
         """Choose the first dealer as the rules say, drawing from `source`
-        (a Stock); log what was drawn in self.intro. Returns the seat."""
-        self.dealer = 0
-        return 0
+        (a Stock); log what was drawn in self.intro. Returns the seat. The
+        draw is the game's own in oya.games.first_dealer, imported for it and
+        forgotten after (a deal never needs it); a game without one: seat 0."""
+        mod = __import__("oya.games.first_dealer", None, None, ("oicho",))
+        draw = getattr(mod, self.GAME, None)
+        forget("oya.games.first_dealer")
+        if draw is None:
+            self.dealer = 0
+            return 0
+        return draw(self, source)
 
     def after_deal(self, deal):
         """Count the deal, move the dealer: game rules. Called once per deal."""

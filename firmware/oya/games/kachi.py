@@ -709,25 +709,6 @@ class KachiMatch(Match):
             return cards.KACHI22
         return cards.KACHI20
 
-    def draw_first_dealer(self, stock):
-        """Each seat draws a card face up; the lowest rank deals; the tied
-        lowest draw again (seat order) until one is lowest."""
-        who = list(range(len(self.ledger)))
-        while len(who) > 1:
-            low, tied = 99, []
-            for s in who:
-                if not len(stock):
-                    return tied[0] if tied else who[0]
-                c = stock.draw()
-                self.intro.append(("card", c, seat_place(s), True))
-                r = rank(c)
-                if r < low:
-                    low, tied = r, [s]
-                elif r == low:
-                    tied.append(s)
-            who = tied
-        return who[0]
-
     def after_deal(self, deal):
         Match.after_deal(self, deal)
         if deal.void:

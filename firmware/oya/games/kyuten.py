@@ -681,34 +681,6 @@ class KyutenMatch(Match):
     def min_stake(self):
         return self.opts.get("ante_values", (1, 2, 3))[0] + 1
 
-    def draw_first_dealer(self, stock):
-        """Each seat draws a card; the highest value deals (10 beats 9 ...
-        beats A beats the ½ picture cards); tied seats draw again."""
-        n = len(self.ledger)
-        who = list(range(n))
-        while len(who) > 1 and len(stock) >= len(who):
-            best, top = -1, []
-            for s in who:
-                c = stock.draw()
-                self.intro.append(("card", c, seat_place(s), True))
-                v = half(c)
-                if v > best:
-                    best, top = v, [s]
-                elif v == best:
-                    top.append(s)
-            if len(top) > 1:
-                self.intro.append(("note", "Tie: draw again"))
-            who = top
-        self.dealer = who[0]
-        if self.fresh and self.opts.get("dealer_mode") == "permanent":
-            extra = self.opts.get("dealer_extra_chips", 0)
-            if extra:
-                self.ledger.chips[who[0]] += extra
-                self.start_chips[who[0]] += extra
-                self.intro.append(("note", "Dealer bank +%d" % extra))
-        self.fresh = False
-        return who[0]
-
     def rotating(self):
         return self.opts.get("dealer_mode", "rotating") == "rotating"
 

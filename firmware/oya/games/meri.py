@@ -669,30 +669,6 @@ class MeriMatch(Match):
     def deck_kind(self):
         return KIND
 
-    def draw_first_dealer(self, stock):
-        """Each seat draws a card face up; the highest rank (A high, suits
-        equal) deals; seats tied for highest draw again."""
-        n = len(self.ledger)
-        tied = list(range(n))
-        while True:
-            best = -1
-            top = []
-            for s in tied:
-                if len(stock) == 0:
-                    return top[0] if top else tied[0]
-                c = stock.draw()
-                self.intro.append(("card", c, seat_place(s), True))
-                k = strength(c)
-                if k > best:
-                    best = k
-                    top = [s]
-                elif k == best:
-                    top.append(s)
-            if len(top) == 1:
-                self.dealer = top[0]
-                return top[0]
-            tied = top
-
     def after_deal(self, deal):
         Match.after_deal(self, deal)
         if deal.result:

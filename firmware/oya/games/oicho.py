@@ -50,7 +50,7 @@
 # - First dealer: one card each in seat order; if the tied seats could not
 #   all draw again, the first tied seat deals (never happens in practice).
 from oya.compat import const
-from oya.game import Deal, EN, cut, seat_place, text_of
+from oya.game import Deal, EN, cut, text_of
 from oya.match import Match
 from oya.games import options_attr
 from oya import cards
@@ -727,29 +727,6 @@ class OichoMatch(Match):
 
     def deck_kind(self):
         return cards.KABUFUDA if self.opts["deck"] == "kabufuda" else cards.HANAFUDA
-
-    def draw_first_dealer(self, stock):
-        """One card each; the lowest value deals first; the tied lowest draw
-        again (A10). Should the stock run out, the first tied seat deals."""
-        tied = list(range(len(self.ledger)))
-        while True:
-            best, low = 99, []
-            for s in tied:
-                c = stock.draw()
-                self.intro.append(("card", c, seat_place(s), True))
-                v = card_value(c)
-                if v < best:
-                    best, low = v, [s]
-                elif v == best:
-                    low.append(s)
-            if len(low) == 1 or len(stock) < len(low):
-                break
-            self.intro.append(("note", "Tie for the lowest card: draw again"))
-            tied = low
-        who = low[0]
-        self.intro.append(("note", "%s deals first" % self.ledger.names[who]))
-        self.dealer_net = 0
-        return who
 
     def after_deal(self, deal):
         if deal.void:

@@ -33,7 +33,7 @@ DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
 # what a deal in play does not need: dropped when the match starts
 FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
          "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
-         "oya.resume", "oya.journal_read")
+         "oya.resume", "oya.journal_read", "oya.ui.start")
 
 
 def _mkdir(path):
@@ -122,18 +122,7 @@ class App:
         self.settings_j = Journal(STATE_DIR + "/settings")
         self.match_j = Journal(STATE_DIR + "/match")
         self.settings = dict(DEFAULT_SETTINGS)
-        self._bad_settings = False
-        try:
-            saved = self.settings_j.load()
-            if saved is not None and not isinstance(saved, dict):
-                raise JournalCorrupt(self.settings_j.path)
-            if isinstance(saved, dict):
-                for k in DEFAULT_SETTINGS:
-                    if k in saved and type(saved[k]) is type(DEFAULT_SETTINGS[k]):
-                        self.settings[k] = saved[k]
-        except JournalCorrupt:
-            self.settings_j.quarantine()      # kept as .bad; said at boot
-            self._bad_settings = True
+        self._bad_settings = False    # the saved settings were unreadable: said at boot
         self.boot()
 
     # -- screen stack ---------------------------------------------------------------
@@ -308,31 +297,6 @@ class App:
             return self.match_j.load() is not None
         except JournalCorrupt:
             return False
-
-    def start_pending(self):
-        """The new table's first dealer was shown: play."""
-        s, bots = self._starting
-        self._starting = None
-        self.start_play(s, bots)
-
-    def start_play(self, session, bots):
-        from oya.games import load
-        from oya.ui.play import PlayScreen
-        if session.match.table:
-            from oya.ui.entry import TablePlay as PlayScreen     # real cards: the deal screen with a picker
-        forget(*FLOWS)                # the new-table, ruleset and home code is not needed in play
-        forget_options(session.game)                        # nor the options table
-        self.session = session
-        session.match.lean = True         # the deals keep a lean story (oya.match)
-        self._mod = load(session.game)
-        self._bot = None
-        self.bots = bots
-        self.bot_rng = rng.Rng(rng.entropy())
-        self._pending_seed = None
-        self._clock = (self.now, session.ui.get("played_ms", 0))
-        self._play = play = PlayScreen(self)
-        self.replace(play)
-        play.refresh()
 
     # -- the deal loop (called by PlayScreen) -------------------------------------------------
     def game_module(self):

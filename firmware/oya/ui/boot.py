@@ -2,11 +2,29 @@
 # while used (oya.ui.app.flow); the app forgets it once the boot is done.
 from oya import GAMES
 from oya.journal import JournalCorrupt
+from oya.ui.app import DEFAULT_SETTINGS
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
 
 
+def load_settings(app):
+    """The saved settings over the defaults (a value of the wrong type is
+    left at its default); unreadable ones are kept as .bad and said."""
+    try:
+        saved = app.settings_j.load()
+        if saved is not None and not isinstance(saved, dict):
+            raise JournalCorrupt(app.settings_j.path)
+        if isinstance(saved, dict):
+            for k, v in DEFAULT_SETTINGS.items():
+                if k in saved and type(saved[k]) is type(v):
+                    app.settings[k] = saved[k]
+    except JournalCorrupt:
+        app.settings_j.quarantine()
+        app._bad_settings = True
+
+
 def boot(app):
+    load_settings(app)
     hw = app.hw
     errors = getattr(hw, "errors", None) if hw is not None else None
     if app._bad_settings:
@@ -45,7 +63,7 @@ def boot_match(app):
 def resume(app):
     from oya.session import Session
     try:
-        s = Session.resume(app.match_j, lean=True)     # the device's lean story (App.start_play)
+        s = Session.resume(app.match_j, lean=True)     # the device's lean story (oya.ui.start)
     except MemoryError:
         raise
     except Exception:
@@ -57,4 +75,5 @@ def resume(app):
     if s is None:
         app.home()
         return
-    app.start_play(s, tuple(app.bots))
+    from oya.ui.start import start_play
+    start_play(app, s, tuple(app.bots))

@@ -78,7 +78,7 @@ class Picker:
 
 
 class TablePlay(PlayScreen):
-    """The deal screen of a table-deck match (oya.ui.app.start_play picks
+    """The deal screen of a table-deck match (oya.ui.start.start_play picks
     it): the picker while a card is asked for, BACK takes the last entry
     back, and the intro says "Table deck" where a device deal commits to
     its seed (there is none: the table shuffles)."""

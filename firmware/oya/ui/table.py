@@ -5,7 +5,7 @@
 from oya import option_text
 from oya.ui import keys
 from oya.ui import forget
-from oya.ui.app import FLOWS, forget_options
+from oya.ui.app import FLOWS, Call, forget_options
 from oya.ui.menu import Menu
 from oya.ui.widgets import Screen, Spinner, Message, wrap
 from oya.ui.text import t
@@ -162,7 +162,7 @@ def pick_bots(app, game, rs_name, opts, names):
 
 def start_new(app, game, rs_name, opts, names, bots):
     """The match is drawn and saved; its first dealer is shown, and the deal
-    screens come with the next key (app.start_pending), once this flow's code
+    screens come with the next key (oya.ui.start.start_pending), once this flow's code
     has been freed: the two are never in RAM together."""
     from oya.session import Session
     from oya.ui import tables
@@ -182,8 +182,8 @@ def start_new(app, game, rs_name, opts, names, bots):
             lines.append(str(e[1]))
     lines.append("> %s: %s" % (first, names[m.dealer]))
     app._starting = (s, bots)
-    app.replace(Message(first, lines, app.start_pending))
-    app.prefetch("oya.ui.play")                           # the deal screens
+    app.replace(Message(first, lines, Call(app, "start", "start_pending")))
+    app.prefetch("oya.ui.start", "oya.ui.play")           # the deal screens
 
 
 LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
