@@ -1,6 +1,7 @@
 """The device app driven by keys alone (the synchronous core; the simulator
 tests drive the same app through pins and the real drivers)."""
 import os
+import shutil
 
 import pytest
 
@@ -436,3 +437,17 @@ def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monk
     while app.owes():
         app.settle()
     assert not app.match_j.clearing() and not app.has_saved()
+
+
+def test_a_match_keeps_neither_the_first_dealers_draw_nor_a_bot_rng_it_does_not_use(flash):
+    # the draw was shown on its screen; a table of people has no bot to draw for
+    app = App()
+    new_table(app, GAMES.index("meri"))
+    assert app.session.match.intro == [] and app.bot_rng is None
+    press_ok_until(app, "Results")
+    assert app.bot_rng is None
+    # with a bot seat, one is drawn as the match starts
+    shutil.rmtree("state")                 # (a new device: no match to resume)
+    app = App()
+    new_table(app, GAMES.index("meri"), bots=3)
+    assert app.session.match.intro == [] and app.bot_rng is not None

@@ -503,7 +503,7 @@ commit, for before/after figures); `--games oicho,kachi` measures fewer games.
   screen (as `tests/test_ui_app.py` does), so every key there is a screen
   switch. Kakkuri, which plays to an agreed time, ends through the pause menu
   after 4 deals. After every key the app is rendered
-  with `attach_display()`/`render()` onto the real SSD1306 driver
+  with the boot's renderer (`oya.ui.boot.attach_display`) and `render()` onto the real SSD1306 driver
   (`oya.hw.ssd1306`) over an I2C bus that counts bytes. `os.urandom` is
   replaced by SHA-256 over a fixed seed, so every run, on either runtime, plays
   the same match.

@@ -415,3 +415,13 @@ def test_kakkuri_with_its_play_searches_in_small_steps_every_frame_checked():
         assert s["crashed"] is None and s["errors"] == []
     finally:
         d.close()
+
+
+def test_about_names_the_board_from_its_board_file():
+    # the app keeps only the board's name once the drivers are built
+    d = driver("oicho")
+    d.boot()
+    d.press("down", 3)                  # New table, Rulesets, Settings, About
+    d.press("ok")
+    d.expect_title("about")
+    assert "Board Raspberry Pi P~" in d.rows(), d.rows()      # (a row is 20 characters)

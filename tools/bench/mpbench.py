@@ -98,7 +98,7 @@ class HW:
         self.display = display
         self.printer = None
         self.buttons = None
-        self.board = {"name": "bench"}
+        self.name = "bench"
 
 
 def module_count():
@@ -134,13 +134,12 @@ class UIBench:
         from oya.hw import ssd1306  # noqa: F401
 
     def boot_app(self):
-        from oya.ui.app import App, attach_display
+        from oya.ui.app import App
         from oya.hw.ssd1306 import SSD1306
         self.i2c = CountI2C()
         self.disp = SSD1306(self.i2c)
         self.app = App(HW(self.disp))
         self.app.match_j.lazy = True     # as oya.ui.app.run: files written after the frame
-        attach_display(self.app)
 
     def first_frame(self):
         self.render()

@@ -26,12 +26,11 @@ from pathlib import Path
 DEVICE_SCRIPT = r'''
 import time, gc
 from oya.hw import board as _board
-from oya.ui.app import App, attach_display, render
+from oya.ui.app import App, render
 from oya.ui.loop import idle_collect
 from oya.ui import keys as K
 hw = _board.build()
-app = App(hw)
-attach_display(app)
+app = App(hw)                # (its boot attaches the display)
 render(app)
 app.match_j.lazy = True
 d = hw.display

@@ -450,21 +450,6 @@ def _tdiff(a, b):
     return tdiff(a, b)
 
 
-def attach_display(app):
-    """Render the grid with our font onto the display's frame buffer."""
-    from oya.ui import font
-    from oya.ui.grid import Renderer, ROWS
-    d = app.hw.display
-    buf = getattr(d, "buf", None)
-    row = font.page_writer(buf, d.width) if buf is not None else font.draw_row
-    pages = None
-    if getattr(d, "pages", 0) == ROWS and hasattr(d, "pages_only"):
-        d.pages_only()          # a grid row is a display page: no whole-frame shadow needed
-        pages = d
-    app.renderer = Renderer(d.fb, row, pages)
-    app.apply_contrast()
-
-
 def render(app):
     """Draw what changed and send it; a display error is shown, not raised."""
     d = app.hw.display

@@ -25,6 +25,8 @@ def load_settings(app):
 
 def boot(app):
     load_settings(app)
+    if getattr(app.hw, "display", None) is not None:
+        attach_display(app)
     hw = app.hw
     errors = getattr(hw, "errors", None) if hw is not None else None
     if app._bad_settings:
@@ -77,3 +79,18 @@ def resume(app):
         return
     from oya.ui.start import start_play
     start_play(app, s, tuple(app.bots))
+
+
+def attach_display(app):
+    """Render the grid with our font onto the display's frame buffer."""
+    from oya.ui import font
+    from oya.ui.grid import Renderer, ROWS
+    d = app.hw.display
+    buf = getattr(d, "buf", None)
+    row = font.page_writer(buf, d.width) if buf is not None else font.draw_row
+    pages = None
+    if getattr(d, "pages", 0) == ROWS and hasattr(d, "pages_only"):
+        d.pages_only()          # a grid row is a display page: no whole-frame shadow needed
+        pages = d
+    app.renderer = Renderer(d.fb, row, pages)
+    app.apply_contrast()

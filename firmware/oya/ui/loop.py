@@ -5,7 +5,7 @@
 # (oya.ui.app) step by step instead; this module is what main.py runs.
 import gc
 from oya.ui import forget, keys
-from oya.ui.app import App, IDLE_REDRAW, attach_display, render
+from oya.ui.app import App, IDLE_REDRAW, render
 
 # An idle pass collects once the free heap is below this. 48 KB let a large
 # Kakkuri search fill the heap inside a key: a collection in that run made it
@@ -117,8 +117,7 @@ def passes(app, frame_ms=FRAME_MS):
             except Exception:
                 pass
 
-    attach_display(app)
-    render(app)
+    render(app)                   # (the boot attached the display: oya.ui.boot)
     app.match_j.lazy = True       # the journal is written after each frame (App.settle)
     while True:
         guarded(one_pass)

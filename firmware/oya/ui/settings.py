@@ -93,9 +93,9 @@ def about(app):
         free = gc.mem_free()
     except AttributeError:  # CPython
         free = -1
-    board = getattr(app.hw, "board", None) or {}
+    board = getattr(app.hw, "name", None)
     lines = ["%s %s" % (t("version", L), VERSION),
-             "%s %s" % (t("board", L), board.get("name", "-") if isinstance(board, dict) else "-"),
+             "%s %s" % (t("board", L), board if isinstance(board, str) else "-"),
              "%s %s" % (t("free_mem", L), free if free >= 0 else "-")]
     app.push(Message(t("about", L), lines, app.pop))
 

@@ -23,10 +23,11 @@ def start_play(app, session, bots):
     forget_options(session.game)                        # nor the options table
     app.session = session
     session.match.lean = True         # the deals keep a lean story (oya.match)
+    session.match.intro = []          # and the first dealer's draw was shown: its story goes
     app._mod = load(session.game)
     app._bot = None
     app.bots = bots
-    app.bot_rng = rng.Rng(rng.entropy())
+    app.bot_rng = rng.Rng(rng.entropy()) if bots else None    # a table of people draws for no bot
     app._pending_seed = None
     app._clock = (app.now, session.ui.get("played_ms", 0))
     app._play = play = PlayScreen(app)
