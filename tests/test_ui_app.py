@@ -106,6 +106,23 @@ def test_power_cut_mid_deal_resumes_identically(flash):
     assert app2.session.match.ledger.chips == chips
 
 
+
+def test_bot_seats_stay_bots_after_a_power_cut(flash):
+    app = App()
+    new_table(app, GAMES.index("meri"), bots=2)
+    assert app.bots == (2, 3)
+    app.key(K.OK)
+    app2 = App()                          # power cut: a new App over the same flash
+    assert app2.screen_text().startswith("Resume the match?")
+    app2.key(K.OK)
+    assert app2.bots == (2, 3) and app2.session.match.deal is not None
+    # a record that says otherwise is data: only seats of the table count
+    app2.session.ui["bots"] = [1, 9, "x", True]
+    app2.session.save()
+    app3 = App()
+    app3.key(K.OK)
+    assert app3.bots == (1,)
+
 def test_private_cards_only_while_ok_is_held(flash):
     game = "oicho"
     if not engine_exists(game):

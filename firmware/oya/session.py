@@ -65,7 +65,7 @@ class Session:
         self.pending = 0          # what the journal still has to write: _TAIL | _RECORD
         self._recall_due = None   # (deal number, entry) of a finished deal not yet in its slot
         self._recall = []         # without a journal: the finished deals, in RAM
-        self.ui = {}              # the device's own small state (Kakkuri's played time)
+        self.ui = {}              # the device's own small state: Kakkuri's played time, the bot seats
 
     # -- life of a match ------------------------------------------------------
     def draw_first_dealer(self, seed=None):

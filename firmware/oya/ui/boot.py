@@ -78,7 +78,17 @@ def resume(app):
         app.home()
         return
     from oya.ui.start import start_play
-    start_play(app, s, tuple(app.bots))
+    start_play(app, s, saved_bots(s))
+
+
+def saved_bots(s):
+    """The bot seats the match was set up with (oya.ui.table), as the record
+    has them: read as data, only seat numbers of this table count."""
+    n = len(s.match.ledger)
+    b = s.ui.get("bots")
+    if not isinstance(b, list):
+        return ()
+    return tuple(x for x in b if type(x) is int and 0 <= x < n)
 
 
 def attach_display(app):

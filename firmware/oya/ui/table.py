@@ -171,6 +171,8 @@ def start_new(app, game, rs_name, opts, names, bots):
     forget(*FLOWS)
     s = Session(game, rs_name, opts, names, None, app.match_j)
     s.match.table = app.table_deck
+    if bots:
+        s.ui["bots"] = list(bots)   # journaled: a resumed match keeps its bots
     s.draw_first_dealer()
     m = s.match
     kind = m.deck_kind()
