@@ -7,25 +7,34 @@
 from oya.game import seat_place
 
 
+def _best_draw(m, stock, seats, key):
+    """Each of `seats` in turn draws a card face up (logged in m.intro): the
+    seats whose card scores the most by `key`, several on a tie. Should the
+    stock run out, the best of those who drew stand (or the first seat)."""
+    best, top = None, []
+    for s in seats:
+        if not len(stock):
+            break
+        c = stock.draw()
+        m.intro.append(("card", c, seat_place(s), True))
+        k = key(c)
+        if best is None or k > best:
+            best, top = k, [s]
+        elif k == best:
+            top.append(s)
+    return top or seats[:1]
+
+
 def oicho(m, stock):
     """One card each; the lowest value deals first; the tied lowest draw
     again (A10). Should the stock run out, the first tied seat deals."""
     from oya.games.oicho import card_value
-    tied = list(range(len(m.ledger)))
+    low = list(range(len(m.ledger)))
     while True:
-        best, low = 99, []
-        for s in tied:
-            c = stock.draw()
-            m.intro.append(("card", c, seat_place(s), True))
-            v = card_value(c)
-            if v < best:
-                best, low = v, [s]
-            elif v == best:
-                low.append(s)
+        low = _best_draw(m, stock, low, lambda c: -card_value(c))
         if len(low) == 1 or len(stock) < len(low):
             break
         m.intro.append(("note", "Tie for the lowest card: draw again"))
-        tied = low
     who = low[0]
     m.intro.append(("note", "%s deals first" % m.ledger.names[who]))
     m.dealer_net = 0
@@ -38,18 +47,7 @@ def kachi(m, stock):
     from oya.games.kachi_hands import rank
     who = list(range(len(m.ledger)))
     while len(who) > 1:
-        low, tied = 99, []
-        for s in who:
-            if not len(stock):
-                return tied[0] if tied else who[0]
-            c = stock.draw()
-            m.intro.append(("card", c, seat_place(s), True))
-            r = rank(c)
-            if r < low:
-                low, tied = r, [s]
-            elif r == low:
-                tied.append(s)
-        who = tied
+        who = _best_draw(m, stock, who, lambda c: -rank(c))
     return who[0]
 
 
@@ -60,18 +58,9 @@ def kyuten(m, stock):
     from oya.games.kyuten import half
     who = list(range(len(m.ledger)))
     while len(who) > 1 and len(stock) >= len(who):
-        best, top = -1, []
-        for s in who:
-            c = stock.draw()
-            m.intro.append(("card", c, seat_place(s), True))
-            v = half(c)
-            if v > best:
-                best, top = v, [s]
-            elif v == best:
-                top.append(s)
-        if len(top) > 1:
+        who = _best_draw(m, stock, who, half)
+        if len(who) > 1:
             m.intro.append(("note", "Tie: draw again"))
-        who = top
     m.dealer = who[0]
     if m.fresh and m.opts.get("dealer_mode") == "permanent":
         extra = m.opts.get("dealer_extra_chips", 0)
@@ -87,22 +76,8 @@ def meri(m, stock):
     """Each seat draws a card face up; the highest rank (A high, suits
     equal) deals; seats tied for highest draw again."""
     from oya.games.meri import strength
-    tied = list(range(len(m.ledger)))
-    while True:
-        best = -1
-        top = []
-        for s in tied:
-            if len(stock) == 0:
-                return top[0] if top else tied[0]
-            c = stock.draw()
-            m.intro.append(("card", c, seat_place(s), True))
-            k = strength(c)
-            if k > best:
-                best = k
-                top = [s]
-            elif k == best:
-                top.append(s)
-        if len(top) == 1:
-            m.dealer = top[0]
-            return top[0]
-        tied = top
+    who = list(range(len(m.ledger)))
+    while len(who) > 1:
+        who = _best_draw(m, stock, who, strength)
+    m.dealer = who[0]
+    return who[0]
