@@ -81,6 +81,7 @@ class UartPort:
         self.rxq = bytearray()
         self.bytes_written = 0
         self.framing_errors = 0
+        self.blocked_writes = 0    # writes that waited for room in the buffer (a stall of the app)
 
     def configure(self, baud, bits, parity, stop, tx, rx, txbuf, rxbuf):
         self.baud = int(baud)
@@ -106,6 +107,7 @@ class UartPort:
         cap = self.txbuf + 32
         not_started = (self.free_at - now) / bt
         if not_started > cap:
+            self.blocked_writes += 1
             clock.advance_to(int(self.free_at - cap * bt + 0.5))
         self.pump()
         return len(data)

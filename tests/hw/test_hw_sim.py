@@ -19,6 +19,10 @@ def _hw(board, **kw):
     return sim, hw
 
 
+def board_uart(board):
+    return json.loads((Path(__file__).resolve().parents[2] / "boards" / (board + ".json")).read_text())["printer"]["uart"]
+
+
 def _print(sim, hw, lines, cut=True):
     hw.printer.slip(lines, cut)
     while hw.printer.busy:
@@ -98,6 +102,9 @@ def test_slip_prints_exactly_and_never_overruns(board):
         assert "39 " + "=" * 28 in got and "cut" in got
         assert sim.printer.overruns == 0
         assert hw.printer.printed == 1 and hw.printer.last_error is None
+        # the UART's small buffers (heap) still take every write without a wait
+        port = sim.uart_port(board_uart(board))
+        assert (port.txbuf, port.rxbuf) == (128, 32) and port.blocked_writes == 0
     finally:
         sim.close()
 

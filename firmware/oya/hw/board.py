@@ -222,10 +222,13 @@ def build(path="board.json"):
     p = board.get("printer")
     if p is not None:
         try:
-            if p.get("rx") is None:
-                uart = machine.UART(p["uart"], baudrate=p["baud"], tx=Pin(p["tx"]))
-            else:
-                uart = machine.UART(p["uart"], baudrate=p["baud"], tx=Pin(p["tx"]), rx=Pin(p["rx"]))
+            # its ring buffers are heap (256 B each by default): the driver
+            # writes at most 64 B and waits for them to go out (oya.hw.printer
+            # CHUNK), and the printer's answers are a byte
+            kw = {"baudrate": p["baud"], "tx": Pin(p["tx"]), "txbuf": 128, "rxbuf": 32}
+            if p.get("rx") is not None:
+                kw["rx"] = Pin(p["rx"])
+            uart = machine.UART(p["uart"], **kw)
             printer = PrinterPort(uart, p["baud"], p.get("dots", 384), p.get("katakana_codepage"),
                                   p.get("heat"), status=p.get("rx") is not None)
         except (ValueError, OSError) as e:
