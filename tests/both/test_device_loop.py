@@ -15,7 +15,7 @@ def _needs_micropython():
 def _app():
     from oya.hw.ssd1306 import SSD1306
     from oya.hw.buttons import Buttons
-    from oya.hw.hardware import Hardware
+    from oya.hw import Hardware
     from oya.hw.printer_port import NullPrinter
     from oya.ui.app import App
     pins = [FakeIrqPin() for _ in range(6)]

@@ -1,6 +1,6 @@
 # Drivers: display (ssd1306.py: SSD1306 and SH1106), buttons, printer, storage,
-# and board.py, which reads board.json and builds them (into a Hardware,
-# hardware.py).
+# and board.py, which reads board.json and builds them into a Hardware (here:
+# it stays in RAM with what it holds, and this package is there anyway).
 #
 # Only real MicroPython APIs are used here (machine, framebuf, time.ticks_*,
 # time.sleep_ms); under CPython the simulator provides fakes of them. Every
@@ -40,3 +40,16 @@ def drive(passes, buttons):
 
 class HardwareError(Exception):
     """A device did not answer or answered wrongly; `str(e)` is readable."""
+
+
+class Hardware:
+    """What board.build() made. Of the board file only its name is kept
+    (the About screen's): the drivers hold the rest, and the parsed file was
+    ~320 B of RAM all match long."""
+
+    def __init__(self, board, display, buttons, printer, errors):
+        self.name = board.get("name", "?")
+        self.display = display
+        self.buttons = buttons
+        self.printer = printer
+        self.errors = errors

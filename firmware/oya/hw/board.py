@@ -17,8 +17,7 @@
 # section falls back to DEFAULT (the Pico wiring of DESIGN.md) and a readable
 # message goes to Hardware.errors for the app to show.
 import json
-from oya.hw import HardwareError
-from oya.hw.hardware import Hardware, DeadBus
+from oya.hw import Hardware, HardwareError
 
 DEFAULT = {
     "name": "Raspberry Pi Pico (default wiring)",
@@ -239,6 +238,7 @@ def build(path="board.json"):
         bus = machine.I2C(d["i2c"], sda=Pin(d["sda"]), scl=Pin(d["scl"]), freq=d["freq"])
     except (ValueError, OSError) as e:
         errors.append("display: I2C%d could not be set up (%s)" % (d["i2c"], e))
+        from oya.hw.hardware import DeadBus
         bus = DeadBus()
     display = make(d["driver"], bus, d["width"], d["height"], d["addr"], d.get("rotate") == 180)
     if display.failed:

@@ -144,9 +144,9 @@ def idle_collect(free=IDLE_GC_FREE):
 
 def build_hardware():
     """The board file -> the drivers. The board module goes once they are
-    built: its checks are not needed again (Hardware and DeadBus, whose
-    objects stay, are defined in oya.hw.hardware so they do not keep it in
-    RAM)."""
+    built: its checks are not needed again (Hardware, and DeadBus for a bus
+    that failed, whose objects stay, are defined in oya.hw and
+    oya.hw.hardware so they do not keep it in RAM)."""
     from oya.hw import board
     hw = board.build("board.json")
     forget("oya.hw.board")
