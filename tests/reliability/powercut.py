@@ -281,6 +281,9 @@ def cut_and_boot(ref, op=None, byte=None, play_on=8, hooks=None):
         if got != exp:
             problems.append("%s: resumed state differs from the last completed action:\n got %s\nwant %s" % (
                 where, got[:400], exp[:400]))
+        if tuple(app.bots) != tuple(s.ui.get("bots", ())):
+            problems.append("%s: resumed with bot seats %r, the match had %r" % (
+                where, tuple(app.bots), s.ui.get("bots")))
         m = s.match
         if ref.total_chips is not None and m.ledger.total() != ref.total_chips:
             problems.append("%s: %d chips after resume, %d before" % (where, m.ledger.total(), ref.total_chips))
