@@ -157,7 +157,7 @@ def pick_bots(app, game, rs_name, opts, names):
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
     app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop))
-    app.prefetch("oya.session", "oya.ui.tables")          # the new table's
+    app.prefetch("oya.session", "oya.ui.tables", "oya.games.first_dealer")   # the new table's, its draw
 
 
 def start_new(app, game, rs_name, opts, names, bots):
