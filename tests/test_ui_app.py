@@ -434,6 +434,22 @@ def test_the_match_over_screen_collects_the_match_and_fetches_home_while_idle(fl
     assert all(name in sys.modules for name in fetched)
 
 
+
+def test_an_ended_matchs_files_go_after_the_modules_the_key_home_needs(flash):
+    # the device loop's order (oya.ui.loop): while the app is finishing, idle
+    # work goes before the journal's steps
+    app = App()
+    app.match_j.lazy = True               # as on the device: files after the frame
+    new_table(app, GAMES.index("kachi"))
+    press_ok_until(app, "Match over")
+    assert app.match_j.clearing() and app.finishing()
+    while app.finishing():
+        assert app.idle()                 # the prefetch, one module a pass
+    assert app.match_j.clearing()         # the removals come now
+    while app.settle():
+        pass
+    assert not app.match_j.clearing() and not app.finishing()
+
 def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monkeypatch):
     import sys
     app = App()

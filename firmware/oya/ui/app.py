@@ -224,9 +224,15 @@ class App:
     def finishing(self):
         """Whether the screen on top is still working out its answer (the
         play screen's search for a decision's choices, in slices on idle
-        passes): the device loop takes that before the journal's next step,
-        so the choices are not held up by three steps of each file."""
-        return getattr(self.top(), "work", None) is not None
+        passes), or the modules the next key needs are still being fetched
+        while an ended match's files go: the device loop takes that before
+        the journal's next step, so the choices are not held up by three
+        steps of each file, nor the key home by a dozen removals (emulated
+        RP2040: a press during them made the key home import its menu
+        itself, ~96 ms of CPU as .mpy). No write waits: a removal only."""
+        if getattr(self.top(), "work", None) is not None:
+            return True
+        return bool(self._prefetch) and self.match_j.clearing()
 
     def _journaled(self):
         """The session whose journal may owe files (in play, or just drawn)."""
