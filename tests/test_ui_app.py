@@ -450,6 +450,28 @@ def test_an_ended_matchs_files_go_after_the_modules_the_key_home_needs(flash):
         pass
     assert not app.match_j.clearing() and not app.finishing()
 
+
+def test_a_new_tables_first_record_does_not_wait_for_the_prefetch(flash):
+    app = App()
+    new_table(app, GAMES.index("oicho"))   # a match saved, then a new table over it
+    app = App()
+    app.match_j.lazy = True
+    assert app.screen_text().startswith("Resume the match?")
+    app.key(K.BACK)                        # no: home
+    app.key(K.OK)                          # New table, then up to the first dealer
+    for k in (K.OK, K.OK, K.UP, K.OK):
+        app.key(k)
+    if app.screen_text().startswith("Seats"):
+        app.key(K.OK)
+    for k in (K.UP, K.OK):
+        app.key(k)
+    if "Starting chips" in app.screen_text():
+        app.key(K.OK)
+    app.key(K.OK)                          # no bots: the first dealer is drawn
+    assert app.screen_text().startswith("First dealer")
+    assert app._starting[0].owes() and app._prefetch and app.match_j.clearing()
+    assert not app.finishing()             # the record is written before the modules are fetched
+
 def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monkeypatch):
     import sys
     app = App()

@@ -229,10 +229,14 @@ class App:
         the journal's next step, so the choices are not held up by three
         steps of each file, nor the key home by a dozen removals (emulated
         RP2040: a press during them made the key home import its menu
-        itself, ~96 ms of CPU as .mpy). No write waits: a removal only."""
+        itself, ~96 ms of CPU as .mpy). No write waits, only removals: a
+        new table's first record (its clear is lazy too) goes first."""
         if getattr(self.top(), "work", None) is not None:
             return True
-        return bool(self._prefetch) and self.match_j.clearing()
+        if not (self._prefetch and self.match_j.clearing()):
+            return False
+        s = self._journaled()
+        return s is None or not s.owes()
 
     def _journaled(self):
         """The session whose journal may owe files (in play, or just drawn)."""
