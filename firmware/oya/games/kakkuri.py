@@ -255,6 +255,7 @@ def _succ(prev, first, anyone):
     return _AFTER[prev]      # after 12: 1-11 (equal ranks in a row are one unit); 1-2: tsukeuchi
 
 
+_ONE = tuple((r,) for r in range(13))
 _SIZES = ((1,), (1, 3), (1, 2, 3))   # rank 1-2 / rank 3-12 / after sanzoku
 _WILDSETS = ((0,), (1, 2), (3,))       # by number of wilds: bit 1 aka, bit 2 taiko
 
@@ -296,11 +297,12 @@ def _code(used, st, last):
 
 _USED = [0] * 13          # search()'s scratch (a search in steps has its own)
 _PER = [0] * 13
-_ST = [0, 0, 0, 0]
+_ST = [0, 0, 0, 0, 0, 0]
 _ZEROS = (0,) * 13
 _OUT = const(13)          # in a search's state (_state): the plays found,
 _SV = const(14)           # the sieve of their codes,
-_FOUND = const(15)        # the ordering found for `want`
+_FOUND = const(15)        # the ordering found for `want`,
+_PATH = const(16)         # a step's path
 
 
 def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
@@ -314,7 +316,7 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     _PER[:] = _ZEROS
     _ST[0] = _ST[1] = _ST[2] = _ST[3] = 0
     S = _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, _USED, _PER, _ST)
-    _rec(S, base, True)     # (every label searches for its play's order: scratch kept, no generator)
+    _rec(S, base, True, 0)     # (every label searches for its play's order: scratch kept, no generator)
     if want:
         found = S[_FOUND]
         return found[0] if found else None
@@ -322,38 +324,95 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
 
 
 def search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
-    """search()'s list of plays made in steps: a generator that yields after
-    the plays that start with each rank, so that a long search can be spread
-    over several passes of the device loop (a hand of 8 holding the three
-    wilds, on an open table, has over 1,000 plays: ~300 ms of the RP2040's
-    CPU); the list is appended to `res`. The plays come in the same order."""
-    S = _state(cnt, k, a, t, sanzoku, anyone, 0, 0, 0, [0] * 13, [0] * 13, [0, 0, 0, 0])
-    for r in _succ(base, True, anyone):
-        _rec(S, base, True, r)
+    """search()'s list of plays made in steps: a generator to run to its end,
+    so that a long search can be spread over several passes of the device
+    loop (a hand of 8 holding the three wilds, on an open table, has over
+    1,000 plays: ~300 ms of the RP2040's CPU); the list is appended to
+    `res`. The plays come in the same order. A step is a play's first two
+    units and what goes on from them with one rank of unit (a step per
+    first rank was up to 60% of the whole search, ~100 ms in one key)."""
+    S = _state(cnt, k, a, t, sanzoku, anyone, 0, 0, 0, [0] * 13, [0] * 13, [0, 0, 0, 0, 0, 0])
+    mask = 0
+    for r in _RANKS:
+        if cnt[r] or a or t or (r == 3 and k):
+            mask |= 1 << r
+    for _ in _path_steps(S, base, base, True, 2, mask):
         yield
     res.append(S[_OUT])
+
+
+def _path_steps(S, base, prev, first, depth, mask):
+    """The steps of the search below the units in S's path: for each unit
+    of a rank after `prev` that is in `mask` (bit per rank), its play;
+    then (depth > 1) the steps below it, or (depth 1) a step per rank the
+    next unit may have."""
+    path = S[_PATH]
+    st = S[11]
+    for r in _succ(prev, first, S[5]):
+        if not mask >> r & 1:
+            continue                # (no card for it left: no step)
+        path.append(r)
+        path.append(0)
+        while True:
+            st[4] = 0
+            _rec(S, base, True, 0)       # the path's last unit's play
+            if st[4] <= path[-1]:
+                break               # there is no such unit
+            m = st[5]
+            yield
+            if depth > 1:
+                for _ in _path_steps(S, base, r, False, depth - 1, m):
+                    yield
+            else:
+                for then in _AFTER[r]:      # (_succ(r, False, ...))
+                    if m >> then & 1:
+                        path.append(then)
+                        _rec(S, base, True, 0)
+                        path.pop()
+                        yield
+            path[-1] += 1
+        path.pop()
+        path.pop()
 
 
 def _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st):
     """A search's state, one list for _rec: its inputs; `used` (ordinary
     cards used per rank), `per` (cards used per rank, wilds included), `st`
-    (kuro used, aka rank, taiko rank, cards used), zeroed; then the cards of
+    (kuro used, aka rank, taiko rank, cards used; a step's units), zeroed; then the cards of
     the play being built (seq), the plays found (out), the sieve of their
     codes (None until made: past _SHORT plays, a code whose bit is clear is
     new and only the rest are looked for in the list; searching the list for
     every code made the search quadratic, and a set of 1,000 plays was 10 KB
-    of heap) and the ordering found for `want`. (A closure over these was
+    of heap), the ordering found for `want` and a step's path (rank, unit
+    index, rank, unit index, ..., and maybe a last rank: see _rec). (A closure over these was
     ~600 B of cells and function objects made for every search, twice a
     play: the play's order, then the next seat's plays.)"""
-    return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, []]
+    return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, [], []]
 
 
-def _rec(S, prev, first, only=0):
-    """The search from a unit of rank after `prev` (with `only`: of that rank)."""
-    cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, seq, out, sv, found = S     # (locals: fast)
-    for r in _succ(prev, first, anyone):
-        if only and r != only:
-            continue
+def _next_ranks(cnt, k, a, t, used, per, st, prev):
+    """The ranks (bit per rank) a unit after one of rank `prev` may have
+    with the cards left (in search_steps: no step for the others)."""
+    m = 0
+    if st[3] < 6:
+        for r in _AFTER[prev]:
+            if per[r] < (4 if r <= 2 else 3) and (cnt[r] > used[r] or (a and not st[1]) or (t and not st[2]) or (r == 3 and k and not st[0])):
+                m |= 1 << r
+    return m
+
+
+def _rec(S, prev, first, d):
+    """The search from a unit of rank after `prev`, at depth d of a step's
+    path (see _state; path empty: the whole search). Where the path goes
+    on, only its rank's unit of its index, and no play is recorded: the
+    path's last unit's play alone is (its step), or, if the path ends with
+    a rank, all that goes on from a unit of that rank (its step)."""
+    cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, seq, out, sv, found, path = S     # (locals: fast)
+    L = len(path)
+    only = path[d] if d < L else 0
+    unit = path[d + 1] if d + 1 < L else -1
+    n = 0
+    for r in _ONE[only] if only else _succ(prev, first, anyone):     # (a path's rank follows prev)
         wa = 1 if a and not st[1] and (not afix or afix == r) else 0
         wt = 1 if t and not st[2] and (not tfix or tfix == r) else 0
         kk0 = 1 if r == 3 and k and not st[0] else 0
@@ -378,6 +437,10 @@ def _rec(S, prev, first, only=0):
                     while kk >= 0:
                         op = o - kk
                         if op >= 0 and cnt[r] - used[r] >= op:
+                            n += 1
+                            if unit >= 0 and n != unit + 1:
+                                kk -= 1
+                                continue
                             used[r] += op
                             per[r] += s
                             st[0] += kk
@@ -386,7 +449,9 @@ def _rec(S, prev, first, only=0):
                             if wm & 2:
                                 st[2] = r
                             st[3] += s
-                            c = _code(used, st, r)
+                            c = 0 if d + 2 < L else _code(used, st, r)
+                            if d + 2 == L:      # a step's last unit: the ranks a next unit may have
+                                st[5] = _next_ranks(cnt, k, a, t, used, per, st, r)
                             if want:
                                 n0 = len(seq)
                                 for i in range(op):
@@ -400,8 +465,11 @@ def _rec(S, prev, first, only=0):
                                 if c == want:
                                     found.append(list(seq))
                                 elif st[3] < 6:
-                                    _rec(S, r, False)
+                                    _rec(S, r, False, 2)
                                 del seq[n0:]
+                            elif d + 2 < L:         # the path goes on
+                                if st[3] < 6:
+                                    _rec(S, r, False, d + 2)
                             else:
                                 sv = S[_SV]      # (read here: a deeper call may have made it)
                                 if sv is None:
@@ -413,8 +481,8 @@ def _rec(S, prev, first, only=0):
                                                 _sift(sv, x)
                                 elif _sift(sv, c) or c not in out:
                                     out.append(c)
-                                if st[3] < 6:
-                                    _rec(S, r, False)
+                                if st[3] < 6 and d + 2 != L:
+                                    _rec(S, r, False, d + 2)
                             st[3] -= s
                             if wm & 2:
                                 st[2] = 0
@@ -426,6 +494,8 @@ def _rec(S, prev, first, only=0):
                             if found:
                                 return
                         kk -= 1
+    if d + 2 == L:
+        st[4] = n               # (the step's units: see _path_steps)
 
 
 def legal_plays(hand, base, sanzoku=False, anyone=True):
@@ -824,7 +894,7 @@ class KakkuriDeal(Deal):
 
     def choices_steps(self, seat):
         """choices(seat) made in steps: a generator to run to its end (a
-        yield per rank a play may start with, see search_steps) before
+        yield per step of search_steps) before
         choices() answers at once; None when there is no play search to make."""
         if self._cached(seat) is not None or seat != self.turn or self.pending \
                 or self.phase == P_FUWARI or self.phase == P_UTAZU or seat < 0 or not self.inp[seat]:
