@@ -4,7 +4,7 @@
 # copy 0..3, so rank = code // 4 + 1 and a 48-card deck fits codes 0..47.
 # 52-card decks: code = pack * 52 + suit * 13 + (rank - 1), rank 1 = A .. 13 = K,
 # suits S H D C.
-from oya.compat import const
+from oya.compat import const, field
 
 HANAFUDA = const(0)   # Oicho-Kabu, months 1-10 x 4
 KABUFUDA = const(1)   # Oicho-Kabu, ranks 1-10 x 4
@@ -108,13 +108,13 @@ def parse(kind, text):
 
 # Short Japanese names for the screen and the printer (full-width katakana;
 # the display and the printer map them to half-width glyphs).
-_MONTHS_JA = ("マツ", "ウメ", "サクラ", "フジ", "アヤメ", "ボタン", "ハギ", "ススキ", "キク", "モミジ")
-_SUITS_JA = ("スペード", "ハート", "ダイヤ", "クラブ")
+_MONTHS_JA = "マツ|ウメ|サクラ|フジ|アヤメ|ボタン|ハギ|ススキ|キク|モミジ"
+_SUITS_JA = "スペード|ハート|ダイヤ|クラブ"
 
 
 def name_ja(kind, code):
     if kind == HANAFUDA:
-        return _MONTHS_JA[code // 4] + "abcd"[code % 4]
+        return field(_MONTHS_JA, code // 4) + "abcd"[code % 4]
     if kind == KOMATSU:
         if code == AKA_CHORO:
             return "アカチョロ"
@@ -128,7 +128,7 @@ def name_ja(kind, code):
         if code in (KACHI_GILDED_1, KACHI_GILDED_4):
             return str(code // 4 + 1) + "キン"
     if kind >= STD52:
-        return _SUITS_JA[suit(code)] + RANKS52[code % 13]
+        return field(_SUITS_JA, suit(code)) + RANKS52[code % 13]
     return name(kind, code)
 
 

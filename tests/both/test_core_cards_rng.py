@@ -1,6 +1,6 @@
 # Cards, the RNG and the stock: the same results on MicroPython and CPython.
 from oya import cards, rng, stock
-from oya.compat import hexstr
+from oya.compat import field, hexstr
 
 SEED = b"\x01" * 32
 
@@ -54,6 +54,19 @@ def test_japanese_names_exist():
     assert cards.name_ja(cards.KOMATSU, cards.AKA_CHORO) == "アカチョロ"
     assert cards.name_ja(cards.HANAFUDA, 0) == "マツa"
     assert cards.name_ja(cards.STD52, 0) == "スペードA"
+    assert cards.name_ja(cards.HANAFUDA, 39) == "モミジd"       # the last of a joined table
+    assert cards.name_ja(cards.STD52, 51) == "クラブK"
+
+
+def test_field_reads_a_joined_table():
+    assert [field("a|bc||d", i) for i in range(4)] == ["a", "bc", "", "d"]
+    assert field("solo", 0) == "solo"
+    try:
+        field("a|b", 2)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("no third field")
 
 
 def test_rng_is_deterministic_and_identical_across_runtimes():

@@ -78,7 +78,7 @@ from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
 # the hands (and the names the bot and the tests read here)
-from oya.games.kachi_hands import (PIN_IDS, VALUE_EN, YAKU_IDS, rank,
+from oya.games.kachi_hands import (PIN_IDS, YAKU_IDS, rank,
     is_red, value_of, ladder, evaluate, tiebreak, goshugi_units, arashi_rank,
     bonus_units, best_pair, kenpei_pair, value_label, _cname, table_lines)
 

@@ -5,6 +5,7 @@
 # two passes of the device loop: as one 15 KB .mpy its import was one run of
 # 110 ms of CPU on the RP2040.
 from oya.game import EN, cut, spaces
+from oya.compat import field
 from oya import cards
 
 PIN_NAMES = ("4-1", "5-1", "6-1", "9-1", "10-1")
@@ -14,17 +15,13 @@ PAIR_IDS = ("pinpin", "ninnin", "sansan", "shisshi", "gongo", "rokuroku",
             "shichishichi", "hachihachi", "kunkun", "junjun")
 GOSHUGI_DEFAULT = {"tamashii": 1, "pinpin": 1, "junjun": 1,
                    "inketsu_geri": 1, "buta_geri": 1, "arashi": 2}
-VALUE_EN = ("buta", "pin", "nitako", "santa", "shisun", "goke", "roppo", "naki", "oicho", "kabu")
-VALUE_JA = ("ブタ", "ピン", "ニタコ", "サンタ", "シスン", "ゴケ", "ロッポウ", "ナキ", "オイチョ", "カブ")
+VALUE_EN = "buta|pin|nitako|santa|shisun|goke|roppo|naki|oicho|kabu"
+VALUE_JA = "ブタ|ピン|ニタコ|サンタ|シスン|ゴケ|ロッポウ|ナキ|オイチョ|カブ"
 YAKU_IDS = ("shippin", "goppin", "roppin", "kuppin", "toppin", "ninnin", "sansan", "shisshi",
             "gongo", "tamashii", "rokuroku", "shichishichi", "hachihachi", "kunkun", "pinpin",
             "junjun", "kenpei", "inketsu_geri", "buta_geri", "arashi")
-YAKU_EN = ("Shippin", "Goppin", "Roppin", "Kuppin", "Toppin", "Ninnin", "Sansan", "Shisshi",
-           "Gongo", "Tamashii", "Rokuroku", "Shichishichi", "Hachihachi", "Kunkun", "Pinpin",
-           "Junjun", "Kenpei", "Inketsu-geri", "Buta-geri", "Arashi")
-YAKU_JA = ("シッピン", "ゴッピン", "ロッピン", "クッピン", "トッピン", "ニンニン", "サンサン", "シッシ",
-           "ゴンゴ", "タマシイ", "ロクロク", "シチシチ", "ハチハチ", "クンクン", "ピンピン",
-           "ジュンジュン", "ケンペイ", "インケツゲリ", "ブタゲリ", "アラシ")
+YAKU_EN = "Shippin|Goppin|Roppin|Kuppin|Toppin|Ninnin|Sansan|Shisshi|Gongo|Tamashii|Rokuroku|Shichishichi|Hachihachi|Kunkun|Pinpin|Junjun|Kenpei|Inketsu-geri|Buta-geri|Arashi"
+YAKU_JA = "シッピン|ゴッピン|ロッピン|クッピン|トッピン|ニンニン|サンサン|シッシ|ゴンゴ|タマシイ|ロクロク|シチシチ|ハチハチ|クンクン|ピンピン|ジュンジュン|ケンペイ|インケツゲリ|ブタゲリ|アラシ"
 
 
 def rank(code):
@@ -180,9 +177,9 @@ def value_label(value, yaku=None, lang=EN):
     """'8 oicho' / 'オイチョ', or the yaku's name."""
     if yaku is not None:
         i = YAKU_IDS.index(yaku)
-        return YAKU_JA[i] if lang else YAKU_EN[i]
+        return field(YAKU_JA if lang else YAKU_EN, i)
     v = int(value)
-    return VALUE_JA[v] if lang else "%d %s" % (v, VALUE_EN[v])
+    return field(VALUE_JA, v) if lang else "%d %s" % (v, field(VALUE_EN, v))
 
 
 def _cname(kind, code, lang):

@@ -41,7 +41,7 @@
 #   simply hold more). Standings rank chips won, so the extra does not count.
 # - First dealer: the highest card value deals (10 > 9 > ... > A > J/Q/K);
 #   tied seats draw again.
-from oya.compat import const
+from oya.compat import const, field
 from oya.game import Deal, EN, cut, seat_place
 from oya.match import Match
 from oya.games import options_attr
@@ -164,23 +164,23 @@ def quota(n, kind="floor_half", min_one=True):
     return min(q, n)
 
 
-_VAL_EN = ("Bust", "Natural", "Jack-ten")
-_VAL_JA = ("バースト", "ナチュラル", "ジャックテン")
+_VAL_EN = "Bust|Natural|Jack-ten"
+_VAL_JA = "バースト|ナチュラル|ジャックテン"
 
 
 def value_label(value, yk=None, lang=EN):
     """The words for a hand: "7.5", "Bust (12)", "Natural", "Jack-ten"."""
     t = _VAL_EN if lang == EN else _VAL_JA
     if yk == NATURAL:
-        return t[1]
+        return field(t, 1)
     if yk == JACK_TEN:
-        return t[2]
+        return field(t, 2)
     if isinstance(value, str):
         h = 2 * int(value.split(".")[0]) + 1
     else:
         h = 2 * value
     if h >= 20:
-        return "%s %s" % (t[0], value)
+        return "%s %s" % (field(t, 0), value)
     return str(value)
 
 

@@ -32,7 +32,7 @@ from oya.game import Deal, EN, seat_place
 from oya.match import Match
 from oya.games import options_attr
 from oya import cards
-from oya.compat import const
+from oya.compat import const, field
 
 ROBOTTA = const(0)
 HIDE = const(1)
@@ -72,8 +72,8 @@ YAKU = (
     ("32", 2, 1),
     ("2a", 1, 0),     # only with two_beats_ace
 )
-_YAKU_EN = ("A over K", "K over Q", "Q over J", "J over 10", "3 over 2", "2 over A")
-_YAKU_JA = ("A-K", "K-Q", "Q-J", "J-10", "3-2", "2-A")
+_YAKU_EN = "A over K|K over Q|Q over J|J over 10|3 over 2|2 over A"
+_YAKU_JA = "A-K|K-Q|Q-J|J-10|3-2|2-A"
 
 
 # -- pure functions ---------------------------------------------------------------
@@ -191,8 +191,8 @@ def value_label(value, yaku, lang=EN):
         return ("%d tricks" % value) if lang == EN else ("%dコ" % value)
     i = yaku if isinstance(yaku, int) else yaku_index(yaku)
     if lang == EN:
-        return "%s: %d hiki" % (_YAKU_EN[i], value)
-    return "ヤク %s ヒキ%d" % (_YAKU_JA[i], value)
+        return "%s: %d hiki" % (field(_YAKU_EN, i), value)
+    return "ヤク %s ヒキ%d" % (field(_YAKU_JA, i), value)
 
 
 def yaku_index(yid):
@@ -441,7 +441,7 @@ class MeriDeal(Deal):
             h = yaku_hiki(y, k == self.ntricks, self.j_hidden, self.stacking)
             self.hiki[team] += h
             self.events.append(("show", at, trick, h, YAKU[y][0]))
-            text += ", %s %d hiki" % (_YAKU_EN[y], h)
+            text += ", %s %d hiki" % (field(_YAKU_EN, y), h)
         self.note(text)
         if k == self.ntricks:
             self._finish_deal()

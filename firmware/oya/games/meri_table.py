@@ -13,7 +13,7 @@
 # What the device then cannot check (README): who may lead or follow what
 # (meri, monchi, face-down trumps), which seat really won a trick, whether
 # a yaku is really in the trick, the exchange of the okie and who held the J.
-from oya.compat import const
+from oya.compat import const, field
 from oya.game import Deal, EN
 from oya.games import meri as M
 
@@ -126,7 +126,7 @@ class MeriTableDeal(Deal):
             h = M.yaku_hiki(y, k == self.ntricks, a == JT_HIDDEN, self.stacking)
             self.hiki[team] += h
             self.events.append(("show", "trick:%d" % k, b"", h, M.YAKU[y][0]))
-            text += ", %s %d hiki" % (M._YAKU_EN[y], h)
+            text += ", %s %d hiki" % (field(M._YAKU_EN, y), h)
         self.note(text)
         if k == self.ntricks:
             ta, tb = self.tricks
@@ -198,7 +198,7 @@ class MeriTableDeal(Deal):
         if a == NO_YAKU:
             return "No yaku" if lang == EN else "ヤク ナシ"
         y = 3 if a == JT_HIDDEN else a - YAKU
-        t = (M._YAKU_EN if lang == EN else M._YAKU_JA)[y]
+        t = field(M._YAKU_EN if lang == EN else M._YAKU_JA, y)
         return t + (" hidden J" if a == JT_HIDDEN else "")
 
     def prompt(self, seat, lang=EN):

@@ -49,7 +49,7 @@
 # - domae 1..100 (it also sizes the bet choices); starting_points 1..9999.
 # - First dealer: one card each in seat order; if the tied seats could not
 #   all draw again, the first tied seat deals (never happens in practice).
-from oya.compat import const
+from oya.compat import const, field
 from oya.game import Deal, EN, cut, text_of
 from oya.match import Match
 from oya.games import options_attr
@@ -88,11 +88,11 @@ DOMAE_MAX = const(100)
 __getattr__ = options_attr("oicho")     # OPTIONS, from oya.games.oicho_options
 
 
-VALUE_EN = ("Buta", "Pin", "Nizo", "Santa", "Yotsuya", "Goke", "Roppo", "Shichiken", "Oicho", "Kabu")
-VALUE_JA = ("ブタ", "ピン", "ニゾウ", "サンタ", "ヨツヤ", "ゴケ", "ロッポ", "シチケン", "オイチョ", "カブ")
+VALUE_EN = "Buta|Pin|Nizo|Santa|Yotsuya|Goke|Roppo|Shichiken|Oicho|Kabu"
+VALUE_JA = "ブタ|ピン|ニゾウ|サンタ|ヨツヤ|ゴケ|ロッポ|シチケン|オイチョ|カブ"
 YAKU_IDS = ("shippin", "kuppin", "arashi")
-YAKU_EN = ("Shippin", "Kuppin", "Arashi")
-YAKU_JA = ("シッピン", "クッピン", "アラシ")
+YAKU_EN = "Shippin|Kuppin|Arashi"
+YAKU_JA = "シッピン|クッピン|アラシ"
 
 
 def defaults():
@@ -192,9 +192,9 @@ def value_label(value, yaku_id=None, lang=EN):
     """A hand's name: 'Kabu 9', 'Arashi 6', 'Kuppin' / 'カブ 9' ..."""
     if yaku_id is not None:
         i = YAKU_IDS.index(yaku_id)
-        name = (YAKU_EN if lang == EN else YAKU_JA)[i]
+        name = field(YAKU_EN if lang == EN else YAKU_JA, i)
         return name + " %d" % value if yaku_id == "arashi" else name
-    return (VALUE_EN if lang == EN else VALUE_JA)[value] + " %d" % value
+    return field(VALUE_EN if lang == EN else VALUE_JA, value) + " %d" % value
 
 
 def table_lines(pub, names, kind):
@@ -432,7 +432,7 @@ class OichoDeal(Deal):
         if koi and rule == YAKU_STAY:
             hand = self.hand if dealer else self.cols[self.col]
             y = yaku(ranks_of(hand[:2]), dealer, self.opts["shippin_owner"], self.opts["pin_yaku_order"])
-            return YAKU_EN[YAKU_IDS.index(y)] + ": no third card"
+            return field(YAKU_EN, YAKU_IDS.index(y)) + ": no third card"
         if not koi and rule == MUST:
             return "Must draw on 3 or less"
         return None
