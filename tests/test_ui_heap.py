@@ -338,27 +338,28 @@ def test_the_results_of_a_deal_are_let_go_when_the_next_deal_starts(flash):
     assert app._play is screen and screen.result_lines is None
 
 
-def test_kakkuri_loads_its_reasons_only_for_a_refused_action_under_micropython():
+@pytest.mark.parametrize("game,seats", [("kakkuri", 6), ("kyuten", 4)])
+def test_an_engine_loads_its_reasons_only_for_a_refused_action_under_micropython(game, seats):
     if not mpy_runtime.available():
         pytest.skip("MicroPython runtime not installed (make setup)")
     r = mpy_runtime.run('''
 import sys
 from oya.session import new_match
 from oya.game import RuleError
-m = new_match("kakkuri", {}, ["A", "B", "C", "D", "E", "F"], None, bytes(32))
+m = new_match("GAME", {}, ["A", "B", "C", "D", "E", "F"][:SEATS], None, bytes(32))
 m.choose_first_dealer(bytes(range(32)))
 deal = m.start_deal(bytes(range(1, 33)))
 n = 0
 while not deal.done and n < 40:
     deal.act(deal.choices(deal.turn)[0], deal.turn)
     n += 1
-print("legal", n, "oya.games.kakkuri_why" in sys.modules)
+print("legal", n, "oya.games.GAME_why" in sys.modules)
 deal = m.start_deal(bytes(range(2, 34))) if deal.done else deal
 try:
     deal.act(9999, deal.turn)
 except RuleError as e:
-    print("refused", str(e), "oya.games.kakkuri_why" in sys.modules)
-''', timeout=60)
+    print("refused", str(e), "oya.games.GAME_why" in sys.modules)
+'''.replace("GAME", game).replace("SEATS", str(seats)), timeout=60)
     assert r.ok, r.error
     lines = r.stdout.splitlines()
     assert lines[0].startswith("legal ") and lines[0].endswith(" False") and lines[0] != "legal 0 False"

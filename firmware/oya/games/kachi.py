@@ -71,7 +71,7 @@
 #     hand's strength, tie-breaks ignored; a seat below may only fold (or
 #     shiroku). If one seat is left and has not yet been checked, it gets its
 #     turn (as dealer) before it can win.
-from oya.compat import const
+from oya.compat import const, field
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
 from oya.games import options_attr
@@ -100,6 +100,42 @@ P_RATE = const(0)
 P_CALL = const(1)
 P_OVER = const(2)
 PHASES = ("rate", "call", "over")
+
+# Why an action is refused (KachiDeal._why answers the field's number, and
+# the comment beside it says which): one joined str, where as .mpy each
+# message was an object of its own in RAM through every deal (~1 KB)
+_WHY = ("The deal is over"
+        "|Not your turn"
+        "|Show a card still hidden"
+        "|Same as another card"
+        "|Show one of your cards first"
+        "|Nothing to show now"
+        "|Shiroku is off"
+        "|No shiroku after a draw"
+        "|Shiroku needs 4-6"
+        "|Inketsu-geri is off"
+        "|Buta-geri is off"
+        "|Not after a draw"
+        "|Needs a total of 1"
+        "|Needs a total of 0"
+        "|Shibari: hand too weak"
+        "|Set a rate or fold"
+        "|Not enough chips: fold"
+        "|Shibari: hand too weak, fold"
+        "|Only the dealer sets rates"
+        "|The rate is at least %d"
+        "|The rate is at most %d"
+        "|Not enough chips"
+        "|Not allowed now"
+        "|Draw the 4th card"
+        "|Draw only on your first turn"
+        "|4th card only after a 10"
+        "|No more draws"
+        "|Draw needs a total of 0"
+        "|The stock is empty"
+        "|Draw first, then show"
+        "|Pick the card to show"
+        "|Same as the other card")
 
 __getattr__ = options_attr("kachi")     # OPTIONS, from oya.games.kachi_options
 
@@ -224,90 +260,98 @@ class KachiDeal(Deal):
         return out
 
     def check(self, action, seat):
-        return self._why(action, seat)
+        w = self._why(action, seat)
+        if w is None:
+            return None
+        text = field(_WHY, w)
+        if w == 19:                 # (the two with a number)
+            return text % self.rmin
+        return text % self.rcap if w == 20 else text
 
     def _why(self, a, seat):
+        """None when seat may take action a, else why not: a field of _WHY
+        (check() gives its text: choices() asks this of every candidate)."""
         if self.turn < 0:
-            return "The deal is over"
+            return 0       # The deal is over
         if seat != self.turn:
-            return "Not your turn"
+            return 1       # Not your turn
         hand = self.hands[seat]
         if self.expose:
             if EXPOSE <= a < EXPOSE + 4:
                 i = a - EXPOSE
                 if i >= len(hand) or self.up[seat] & (1 << i):
-                    return "Show a card still hidden"
+                    return 2       # Show a card still hidden
                 for k in range(i):
                     if not self.up[seat] & (1 << k) and self._same(hand[k], hand[i]):
-                        return "Same as another card"
+                        return 3       # Same as another card
                 return None
-            return "Show one of your cards first"
+            return 4       # Show one of your cards first
         if EXPOSE <= a < EXPOSE + 4:
-            return "Nothing to show now"
+            return 5       # Nothing to show now
         if a == DRAW or a == DRAW_SHOW or a == DRAW_SHOW + 1:
             return self._why_draw(a, seat)
         if a == FOLD:
             return None
         if a == SHIROKU:
             if self.opts.get("shiroku", "on") != "on":
-                return "Shiroku is off"
+                return 6       # Shiroku is off
             if self.drew[seat]:
-                return "No shiroku after a draw"
+                return 7       # No shiroku after a draw
             if sorted((rank(hand[0]), rank(hand[1]))) != [4, 6]:
-                return "Shiroku needs 4-6"
+                return 8       # Shiroku needs 4-6
             return None
         if a == INKETSU_GERI or a == BUTA_GERI:
             geri = a == INKETSU_GERI
             if self.opts.get("inketsu_geri" if geri else "buta_geri", "off") != "on":
-                return "Inketsu-geri is off" if geri else "Buta-geri is off"
+                return 9 if geri else 10    # Inketsu-geri is off / Buta-geri is off
             if self.drew[seat]:
-                return "Not after a draw"
+                return 11      # Not after a draw
             if value_of(hand[0], hand[1]) != (1 if geri else 0):
-                return "Needs a total of 1" if geri else "Needs a total of 0"
+                return 12 if geri else 13    # Needs a total of 1 / Needs a total of 0
             if self._restricted(seat):
-                return "Shibari: hand too weak"
+                return 14      # Shibari: hand too weak
             return None
         if a == CALL:
             if self.phase != P_CALL:
-                return "Set a rate or fold"
+                return 15      # Set a rate or fold
             if self.ledger.chips[seat] < self.rate:
-                return "Not enough chips: fold"
+                return 16      # Not enough chips: fold
             if self._restricted(seat):
-                return "Shibari: hand too weak, fold"
+                return 17      # Shibari: hand too weak, fold
             return None
         if a >= RATE:
             r = a - RATE
             if self.phase != P_RATE:
-                return "Only the dealer sets rates"
+                return 18      # Only the dealer sets rates
             if r < self.rmin:
-                return "The rate is at least %d" % self.rmin
+                return 19      # The rate is at least %d
             if self.rcap is not None and r > self.rcap:
-                return "The rate is at most %d" % self.rcap
+                return 20      # The rate is at most %d
             if r > self.ledger.chips[seat]:
-                return "Not enough chips"
+                return 21      # Not enough chips
             if self._restricted(seat):
-                return "Shibari: hand too weak, fold"
+                return 17      # Shibari: hand too weak, fold
             return None
-        return "Not allowed now"
+        return 22      # Not allowed now
 
     def _why_draw(self, a, seat):
         hand = self.hands[seat]
         if self.more:
-            return None if a == DRAW else "Draw the 4th card"
+            return None if a == DRAW else 23    # Draw the 4th card
         if self.first[seat]:
-            return "Draw only on your first turn"
+            return 24      # Draw only on your first turn
         if self.drew[seat]:
-            return "4th card only after a 10" if self.drew[seat] == 1 else "No more draws"
+            return 25 if self.drew[seat] == 1 else 26    # 4th card only after a 10 / No more draws
         if value_of(hand[0], hand[1]) != 0:
-            return "Draw needs a total of 0"
+            return 27      # Draw needs a total of 0
         if not len(self.stock):
-            return "The stock is empty"
+            return 28      # The stock is empty
         if self.any_card:
-            return None if a == DRAW else "Draw first, then show"
+            return None if a == DRAW else 29    # Draw first, then show
         if a == DRAW:
-            return "Pick the card to show"
+            return 30      # Pick the card to show
         if a == DRAW_SHOW + 1 and self._same(hand[0], hand[1]):
-            return "Same as the other card"
+            return 31      # Same as the other card
         return None
 
     def apply(self, a, seat):

@@ -399,83 +399,12 @@ class KyutenDeal(Deal):
         return []
 
     def check(self, action, seat):
-        if self.turn < 0:
-            return "The deal is over"
-        if seat != self.turn:
-            if seat == self.dealer and self.phase != P_DEALER:
-                return "Wait: players first"
-            return "Not your turn"
-        ph = self.phase
-        if LIMIT <= action < LIMIT + 100:
-            if ph != P_LIMIT:
-                return "The limit is set for this tenure"
-            v = action - LIMIT
-            hi = self.match.opts.get("limit", 10)
-            if not 1 <= v <= hi:
-                return "Limit is 1 to %d" % hi
+        if action in self.choices(seat):
             return None
-        if ph == P_LIMIT:
-            return "Set the limit first"
-        if action == KEN or ANTE <= action < ANTE + 10:
-            if ph != P_ANTE:
-                return "Antes are over"
-            if action == KEN:
-                if not self.match.opts.get("allow_ken", True):
-                    return "Sitting out (ken) is not allowed"
-                return None
-            a = action - ANTE
-            if a not in self.antes:
-                return "Ante is %s chips" % "/".join(str(x) for x in self.antes)
-            if not self.can_ante(seat, a):
-                return "Ante %d needs %d chips (1 for the bet)" % (a, a + 1)
-            return None
-        if ph == P_ANTE:
-            return "Ante or ken first"
-        if action == HIT or action == STAY:
-            if ph != P_HIT:
-                return "Not time to hit or stay"
-            if action == HIT:
-                if len(self.stock) == 0:
-                    return "The stock is empty: stay"
-                if self.up_sum(seat) >= 18:
-                    return "Up-cards reach 9: you must stay"
-            return None
-        if ph == P_HIT:
-            return "Hit or stay first"
-        if BET <= action < BET + 100:
-            if ph != P_BET:
-                return "Not time to bet"
-            b = action - BET
-            if not 1 <= b <= self.limit:
-                return "Bet 1 to %d (the limit)" % self.limit
-            if b > self.ledger.chips[seat]:
-                return "You have only %d chips" % self.ledger.chips[seat]
-            return None
-        if ph == P_BET:
-            return "Bet first"
-        # the dealer's phase
-        if action == DRAW:
-            if self.dealer_bust():
-                return "Dealer is bust: no more draws"
-            if not self.uncontested():
-                return "Nobody left to contest"
-            if len(self.stock) == 0:
-                return "The stock is empty"
-            return None
-        if CONTEST <= action < CONTEST + 100:
-            t = action - CONTEST
-            if t >= self.nseats or t == self.dealer or not self.ante[t]:
-                return "That seat is not in this deal"
-            if self.contested[t]:
-                return "Already contested"
-            return None
-        if action == END:
-            if self.owed:
-                return "A draw must be followed by a contest"
-            if self.contests < self.required:
-                return "Contest %d more first" % (self.required - self.contests)
-            return None
-        return "Not allowed now"
+        # the reason, from a module loaded for it: the menus offer legal
+        # actions only, so a deal on the device never needs it
+        from oya.games.kyuten_why import why
+        return why(self, action, seat)
 
     def apply(self, action, seat):
         ph = self.phase
