@@ -494,6 +494,27 @@ def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monk
     assert not app.match_j.clearing() and not app.has_saved()
 
 
+@pytest.mark.parametrize("game,draws", [("oicho", True), ("kakkuri", False)])
+def test_the_bot_seats_screen_fetches_the_first_dealers_draws_only_for_a_match_that_uses_them(game, draws, flash):
+    # Kakkuri draws its first dealer its own way: the shared draws, fetched
+    # ahead, were never used nor forgotten, and stayed in RAM all match
+    app = App()
+    app.key(K.OK)
+    for _ in range(GAMES.index(game)):
+        app.key(K.DOWN)
+    for k in (K.OK, K.OK, K.UP, K.OK):              # the game, defaults, options: Continue
+        app.key(k)
+    for _ in range(8):
+        if app.screen_text().startswith("Bot seats"):
+            break
+        if app.screen_text().startswith("Names"):
+            app.key(K.UP)                           # to Continue
+        app.key(K.OK)
+    assert app.screen_text().startswith("Bot seats")
+    assert ("oya.games.first_dealer" in app._prefetch) == draws
+    assert "oya.session" in app._prefetch
+
+
 def test_a_match_keeps_neither_the_first_dealers_draw_nor_a_bot_rng_it_does_not_use(flash):
     # the draw was shown on its screen; a table of people has no bot to draw for
     app = App()

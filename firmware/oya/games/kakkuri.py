@@ -65,7 +65,7 @@
 # session_deals deals; time_limit ends once the device calls match.stop()
 # when session_minutes have passed (the engine reads no clock; the deal in
 # play is finished first); either way when fewer than 2 seats have chips.
-from oya.compat import const
+from oya.compat import const, field
 from oya.game import Deal, EN, cut, seat_place, spaces
 from oya.match import Match
 from oya.games import options_attr
@@ -571,9 +571,7 @@ def value_label(value, yaku, lang=EN):
     """Labels of the deal results (the `yaku` ids of show events and
     KakkuriDeal.result)."""
     i = ("agari", "guri", "utazu", "sanzoku", "no_winner").index(yaku)
-    if lang == EN:
-        return ("Agari", "Guri", "Utazu", "Sanzoku", "No winner")[i]
-    return ("アガリ", "グリ", "ウタズ", "サンゾク", "アガリナシ")[i]
+    return field("Agari|Guri|Utazu|Sanzoku|No winner" if lang == EN else "アガリ|グリ|ウタズ|サンゾク|アガリナシ", i)
 
 
 def table_lines(pub, names, kind=cards.KOMATSU):
@@ -1076,10 +1074,9 @@ class KakkuriDeal(Deal):
                 return ("Fuwari w/ " + who)[:21]
             who = "オヤ" if t == self.dealer else self._name(t)
             return ("フワル " + who)[:21]
-        if lang == EN:
-            return ("Look at hand", "No fuwari", "Utazu!", "Sanzoku!", "Pass (okuri)",
-                    "Fold (ori) 1 chip", "Turn the hako")[action]
-        return ("テフダヲミル", "フワラナイ", "ウタズ", "サンゾク", "オクリ", "オリ", "ハコ")[action]
+        if lang == EN:       # (joined: see oya.compat.field)
+            return field("Look at hand|No fuwari|Utazu!|Sanzoku!|Pass (okuri)|Fold (ori) 1 chip|Turn the hako", action)
+        return field("テフダヲミル|フワラナイ|ウタズ|サンゾク|オクリ|オリ|ハコ", action)
 
     def prompt(self, seat, lang=EN):
         ph = self.phase

@@ -157,7 +157,13 @@ def pick_bots(app, game, rs_name, opts, names):
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
     app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop))
-    app.prefetch("oya.session", "oya.ui.tables", "oya.games.first_dealer")   # the new table's, its draw
+    # the new table's modules, and the first dealer's draws where the match
+    # draws with them (Match.draw_first_dealer forgets them after; Kakkuri
+    # draws its own way, and they stayed in RAM all match: 2.4 KB as .mpy)
+    from oya.games import load
+    from oya.match import Match
+    draws = ("oya.games.first_dealer",) if load(game).MATCH.draw_first_dealer is Match.draw_first_dealer else ()
+    app.prefetch("oya.session", "oya.ui.tables", *draws)
 
 
 def start_new(app, game, rs_name, opts, names, bots):
