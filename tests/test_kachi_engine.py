@@ -721,3 +721,18 @@ def test_each_refusal_code_is_the_message_its_comment_names():
         assert [field(kachi._WHY, c) for c in codes] == texts, m.group(0)
         seen.update(codes)
     assert seen == set(range(kachi._WHY.count("|") + 1))      # every message is used
+
+
+def test_each_label_word_is_the_one_its_comment_names():
+    """label() and prompt() read their words from _SAY (English, Japanese)
+    by number, with the English beside it as a comment: they must agree."""
+    import re
+    from oya.compat import field
+    src = open(kachi.__file__, encoding="utf-8").read()
+    seen = set()
+    for m in re.finditer(r"_say\((\d+), lang\)[^#\n]*# (.*)", src):
+        n = int(m.group(1))
+        assert kachi._say(n, EN) == m.group(2).strip() == field(kachi._SAY, 2 * n), m.group(0)
+        assert kachi._say(n, JA) == field(kachi._SAY, 2 * n + 1) and kachi._say(n, JA).isascii() is False
+        seen.add(n)
+    assert seen == set(range((kachi._SAY.count("|") + 1) // 2))

@@ -137,6 +137,31 @@ _WHY = ("The deal is over"
         "|Pick the card to show"
         "|Same as the other card")
 
+# The words of label() and prompt(), English then Japanese for each (the
+# comment beside a _say() says which): one joined str, as _WHY
+_SAY = ("Fold (shimo)|シモ"
+        "|Call %d|コール %d"
+        "|Shiroku: escape|シロク ニゲ"
+        "|Inketsu-geri|インケツゲリ"
+        "|Buta-geri|ブタゲリ"
+        "|Draw a 4th card|4マイメヲ ヒク"
+        "|Draw a card|ヒク"
+        "|Show %s and draw|%sヲミセテ ヒク"
+        "|Show %s|%sヲミセル"
+        "|Rate %d|レート %d"
+        "|The deal is over|ショウブアリ"
+        "|Seat %d to act|%dバンノ バン"
+        "|Show which card?|ドレヲミセル?"
+        "|Draw a 4th card?|4マイメヲ ヒク?"
+        "|Shibari: must fold|シバリ: シモ"
+        "|Set the rate, round %d|レート? %dジュンメ"
+        "|Call %d or fold?|%d コール? シモ?")
+
+
+def _say(i, lang):
+    return field(_SAY, 2 * i + (1 if lang else 0))
+
+
 __getattr__ = options_attr("kachi")     # OPTIONS, from oya.games.kachi_options
 
 
@@ -636,44 +661,45 @@ class KachiDeal(Deal):
 
     def label(self, a, lang=EN):
         if a == FOLD:
-            return "シモ" if lang else "Fold (shimo)"
+            return _say(0, lang)     # Fold (shimo)
         if a == CALL:
-            return ("コール %d" if lang else "Call %d") % self.rate
+            return _say(1, lang) % self.rate    # Call %d
         if a == SHIROKU:
-            return "シロク ニゲ" if lang else "Shiroku: escape"
+            return _say(2, lang)     # Shiroku: escape
         if a == INKETSU_GERI:
-            return "インケツゲリ" if lang else "Inketsu-geri"
+            return _say(3, lang)     # Inketsu-geri
         if a == BUTA_GERI:
-            return "ブタゲリ" if lang else "Buta-geri"
+            return _say(4, lang)     # Buta-geri
         hand = self.hands[self.turn] if self.turn >= 0 else b""
         if a == DRAW:
             if self.more:
-                return "4マイメヲ ヒク" if lang else "Draw a 4th card"
-            return "ヒク" if lang else "Draw a card"
+                return _say(5, lang)     # Draw a 4th card
+            return _say(6, lang)     # Draw a card
         if a == DRAW_SHOW or a == DRAW_SHOW + 1:
             c = _cname(self.kind, hand[a - DRAW_SHOW], lang)
-            return ("%sヲミセテ ヒク" if lang else "Show %s and draw") % c
+            return _say(7, lang) % c    # Show %s and draw
         if EXPOSE <= a < EXPOSE + 4:
             c = _cname(self.kind, hand[a - EXPOSE], lang)
-            return ("%sヲミセル" if lang else "Show %s") % c
+            return _say(8, lang) % c    # Show %s
         if a >= RATE:
-            return ("レート %d" if lang else "Rate %d") % (a - RATE)
+            return _say(9, lang) % (a - RATE)    # Rate %d
         return "?"
 
     def prompt(self, seat, lang=EN):
         if self.turn < 0:
-            return "ショウブアリ" if lang else "The deal is over"
+            return _say(10, lang)    # The deal is over
         if seat != self.turn:
-            return ("%dバンノ バン" if lang else "Seat %d to act") % self.turn
+            return _say(11, lang) % self.turn    # Seat %d to act
         if self.expose:
-            return "ドレヲミセル?" if lang else "Show which card?"
+            return _say(12, lang)    # Show which card?
         if self.more:
-            return "4マイメヲ ヒク?" if lang else "Draw a 4th card?"
-        if self._restricted(seat) and self._why_draw(DRAW_SHOW, seat) and self._why_draw(DRAW, seat):
-            return "シバリ: シモ" if lang else "Shibari: must fold"
+            return _say(13, lang)    # Draw a 4th card?
+        if self._restricted(seat) and self._why_draw(DRAW_SHOW, seat) is not None \
+                and self._why_draw(DRAW, seat) is not None:
+            return _say(14, lang)    # Shibari: must fold
         if self.phase == P_RATE:
-            return ("レート? %dジュンメ" if lang else "Set the rate, round %d") % self.circuit
-        return ("%d コール? シモ?" if lang else "Call %d or fold?") % self.rate
+            return _say(15, lang) % self.circuit    # Set the rate, round %d
+        return _say(16, lang) % self.rate    # Call %d or fold?
 
     # -- visibility -----------------------------------------------------------
     def _up_cards(self, s):
