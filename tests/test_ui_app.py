@@ -107,6 +107,43 @@ def test_power_cut_mid_deal_resumes_identically(flash):
 
 
 
+def test_a_record_keeps_the_options_changed_and_a_resume_has_them_all(flash):
+    from oya import rules
+    from oya.games import oicho
+    from oya.journal_read import load
+    app = App()
+    app.key(K.OK)                           # New table
+    app.key(K.OK)                           # Oicho-Kabu
+    app.key(K.OK)                           # ruleset: defaults
+    first = oicho.OPTIONS[0]
+    assert isinstance(first[2], (list, tuple)) and len(first[2]) > 1
+    app.key(K.OK)                           # the first option's values
+    app.key(K.DOWN)
+    app.key(K.OK)                           # the next one
+    app.key(K.UP)
+    app.key(K.OK)                           # Continue
+    while not app.screen_text().startswith("First dealer"):
+        if app.screen_text().startswith("Names"):
+            app.key(K.UP)
+        app.key(K.OK)
+    app.key(K.OK)
+    opts = dict(app.session.match.opts)
+    assert opts[first[0]] != first[1]
+    while app.session.owes():
+        app.session.flush()
+    rec = load(app.match_j)
+    # the record: the option changed and the starting points, not the table
+    assert rec["ruleset"]["options"] == {first[0]: opts[first[0]], "starting_points": opts["starting_points"]}
+    assert len(opts) > 10
+    # a power cut: the resumed match has every option, and its records keep
+    # what this one kept
+    app2 = App()
+    app2.key(K.OK)
+    assert app2.session.match.opts == opts == rules.validate(
+        {"game": "oicho", "name": "x", "options": rec["ruleset"]["options"]}, "t", oicho.OPTIONS)[2]
+    assert app2.session.record()["ruleset"]["options"] == rec["ruleset"]["options"]
+
+
 def test_bot_seats_stay_bots_after_a_power_cut(flash):
     app = App()
     new_table(app, GAMES.index("meri"), bots=2)

@@ -35,11 +35,14 @@ def from_record(cls, rec, journal=None, lean=False):
     play is replayed with the device's lean story (oya.match.Match.lean)."""
     from oya import rules
     rs = rec["ruleset"]
-    rules.validate({"game": rec["game"], "name": rs["name"], "options": rs["options"]}, "saved match",
-                   load(rec["game"]).OPTIONS)
+    # a record keeps the options that differ from the defaults (or, older,
+    # all of them): the rest are the defaults, filled in here
+    _, _, opts = rules.validate({"game": rec["game"], "name": rs["name"], "options": rs["options"]},
+                                "saved match", load(rec["game"]).OPTIONS)
     if len(rec["state"]["chips"]) != len(rec["names"]):
         raise ValueError("saved match: seats and chips differ")
-    s = cls(rec["game"], rs["name"], rs["options"], rec["names"], rec["start_chips"], None)
+    s = cls(rec["game"], rs["name"], opts, rec["names"], rec["start_chips"], None)
+    s.changed = dict(rs["options"])         # its records go on keeping what this one kept
     m = s.match
     m.table = rec.get("deal_mode") == "table"     # real cards on the table (oya.tabledeck)
     m.lean = lean

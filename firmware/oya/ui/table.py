@@ -44,6 +44,8 @@ def edit_options(app, game, rs_name, opts):
             refresh()
             return
         if i > len(table):
+            # what a record of the match keeps (oya.session: Session.changed)
+            app.changed = [x[0] for x in table if opts[x[0]] != x[1]]
             pick_seats(app, game, rs_name, opts)
             return
         e = table[i]
@@ -177,6 +179,10 @@ def start_new(app, game, rs_name, opts, names, bots):
     forget(*FLOWS)
     s = Session(game, rs_name, opts, names, None, app.match_j)
     s.match.table = app.table_deck
+    changed = getattr(app, "changed", None)
+    if changed is not None:
+        key = s.match.START_OPTION    # (set after the options screen: kept whatever its value)
+        s.changed = dict((k, opts[k]) for k in changed + [key] if k in opts)
     if bots:
         s.ui["bots"] = list(bots)   # journaled: a resumed match keeps its bots
     s.draw_first_dealer()
