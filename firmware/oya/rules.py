@@ -21,8 +21,8 @@ class RulesetError(ValueError):
 def option_table(game):
     if game not in GAMES:
         raise RulesetError("unknown game")
-    mod = __import__("oya.games." + game, None, None, ("OPTIONS",))
-    return mod.OPTIONS
+    from oya.games import options
+    return options(game)
 
 
 def defaults(table):

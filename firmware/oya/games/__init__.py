@@ -17,6 +17,18 @@ def load(game):
     return __import__("oya.games." + game, None, None, ("MATCH",))
 
 
+def options(game):
+    """The option table of `game` (every option, its default and its check),
+    from oya.games.<game>_options: without importing the engine (the setup
+    screens read it before the engine is needed)."""
+    if game in EXTRA:
+        return EXTRA[game].OPTIONS
+    from oya import GAMES
+    if game not in GAMES:
+        raise ValueError("unknown game " + game)
+    return __import__("oya.games." + game + "_options", None, None, ("OPTIONS",)).OPTIONS
+
+
 def options_attr(game):
     """A game engine's module __getattr__, which gives its OPTIONS (every
     option, its default and its check) from oya.games.<game>_options. The
@@ -25,6 +37,6 @@ def options_attr(game):
     a game as .mpy, where a module's constants stay as long as its code)."""
     def get(name):
         if name == "OPTIONS":
-            return __import__("oya.games." + game + "_options", None, None, ("OPTIONS",)).OPTIONS
+            return options(game)
         raise AttributeError(name)
     return get

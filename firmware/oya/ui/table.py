@@ -20,25 +20,24 @@ def option_row(oid, value):
 
 def edit_options(app, game, rs_name, opts):
     """The options, from the ruleset's (None: the game's defaults)."""
-    from oya.games import load
+    from oya.games import options, PARTS
     forget("oya.ui.setup")       # its menus below call it back by name (Call)
     L = app.lang
-    mod = load(game)
     # the options table is looked up, not held: it goes from RAM once the
     # starting chips are set (pick_chips reads their range: importing it again
     # there was ~30 ms of a key as .mpy), while this screen waits under the next
     if opts is None:
-        opts = dict((e[0], e[1]) for e in mod.OPTIONS)
+        opts = dict((e[0], e[1]) for e in options(game))
     opts = dict(opts)
     menu = Menu(t("options", L), [], None, app.pop)
     app.table_deck = False       # the match setting beside the ruleset: device deals, or real cards
 
     def refresh():
-        menu.items = ([option_row(e[0], opts[e[0]]) for e in mod.OPTIONS]
+        menu.items = ([option_row(e[0], opts[e[0]]) for e in options(game)]
                       + [("deal", "table deck" if app.table_deck else "device"), t("start", L)])
 
     def pick(i):
-        table = mod.OPTIONS
+        table = options(game)
         if i == len(table):      # deal: OK switches device / table deck
             app.table_deck = not app.table_deck
             refresh()
@@ -68,6 +67,10 @@ def edit_options(app, game, rs_name, opts):
     menu.on_pick = pick
     refresh()
     app.push(menu)
+    # the engine, for the screens after this one: its modules one an idle
+    # pass (with them an import was one run of ~165 ms of CPU as .mpy)
+    app.prefetch("oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", *PARTS.get(game, ()),
+                 "oya.games." + game)
 
 
 def pick_seats(app, game, rs_name, opts):
