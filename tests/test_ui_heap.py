@@ -212,38 +212,6 @@ print('back', mods())
     assert set(got["back"]) == set(got["play"])
 
 
-def test_the_results_code_is_in_ram_from_a_deals_end_to_the_next_deals_start_under_micropython():
-    if not mpy_runtime.available():
-        pytest.skip("MicroPython runtime missing (make setup)")
-    code = r"""
-import sys, os
-os.chdir('/')
-from oya.ui.app import App
-a = App()
-a.key(3); a.key(3); a.key(3)            # New table, Oicho-Kabu, defaults
-a.key(1); a.key(3)                      # options: Continue
-a.key(3)                                # seats
-a.key(1); a.key(3)                      # names: Continue
-a.key(3)                                # starting points
-a.key(3)                                # no bot seats
-a.key(3)                                # the first dealer
-seen = []
-for i in range(400):
-    title = a.screen_text().split(chr(10))[0]
-    mark = (title.startswith('Results'), 'oya.ui.results' in sys.modules)
-    if not seen or seen[-1] != mark:
-        seen.append(mark)
-    if title.startswith('Deal 2'):
-        break
-    a.key(3)
-print(seen)
-"""
-    r = mpy_runtime.run(code, timeout=120)
-    assert r.ok, r.error
-    # in a deal: not in RAM; on the results: in RAM; the next deal: gone again
-    assert eval(r.stdout.strip().splitlines()[-1]) == [(False, False), (True, True), (False, False)]
-
-
 def test_run_end_is_the_end_of_each_run_of_consecutive_actions():
     def naive(ch, i):
         j = i

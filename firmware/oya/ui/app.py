@@ -283,7 +283,7 @@ class App:
         self._mod = None
         self._bot = None
         self._table = None
-        forget("oya.ui.menus", "oya.ui.play", "oya.ui.results")
+        forget("oya.ui.menus", "oya.ui.play")
         forget_games()
 
     def resume(self):
@@ -293,7 +293,7 @@ class App:
         flow("menus").pause_menu(self)
 
     def match_over(self):
-        flow("results").match_over(self)
+        flow("play").match_over(self)
 
     def print_commit(self):
         flow("menus").print_commit(self)

@@ -4,12 +4,12 @@
 # from public(), private cards only from the owner's peek.
 from oya import rng
 from oya.game import RuleError
-from oya.ui import forget, keys
+from oya.ui import keys
 from oya.ui.grid import ROWS, two_cols
-from oya.ui.widgets import Screen, Spinner, wrap
-from oya.ui.text import t
+from oya.ui.widgets import Message, Screen, Spinner, wrap
+from oya.ui.text import setup_words, t
 from oya.ui import tables
-from oya.ui.app import IDLE_REDRAW
+from oya.ui.app import IDLE_REDRAW, collecting
 
 INTRO = 0
 HANDOFF = 1
@@ -265,8 +265,6 @@ class PlayScreen(Screen):
         self.msg = None
         self.entries = None     # (they hold the deal they were made for)
         self.result_lines = None    # the last deal's (~0.6 KB kept through the next deal otherwise)
-        if deal is None or not deal.done:
-            forget("oya.ui.results")
         if deal is None:
             self.state = INTRO
             return
@@ -494,8 +492,15 @@ class PlayScreen(Screen):
         return self.entries[j][0]
 
     def draw_results(self, g):
-        from oya.ui.results import draw
-        draw(self, g)
+        L = self.lang()
+        g.put(0, t("results", L), True)
+        room = ROWS - 2
+        lines = self.result_lines
+        for k in range(room):
+            j = self.result_top + k
+            g.put(1 + k, lines[j] if j < len(lines) else "")
+        more = self.result_top + room < len(lines)
+        g.put(ROWS - 1, ("v " if more else "") + t("next_deal", L))
 
     # -- keys -----------------------------------------------------------------------
     def key(self, k):
@@ -606,9 +611,56 @@ class PlayScreen(Screen):
         return False
 
     def show_results(self):
-        # the results' code is a module of its own, in RAM from the deal's
-        # end to the next deal's start (refresh), not through every deal
-        from oya.ui.results import result_lines
-        self.result_lines = result_lines(self)
+        m = self.s.match
+        deal = m.deal
+        names = m.ledger.names
+        mod = self.app.game_module()
+        vl = getattr(mod, "value_label", None)
+        L = self.lang()
+        label = (lambda v, y: vl(v, y, L)) if vl else None
+        try:
+            lines = tables.event_lines(self.kind(), deal.events, names, label)
+        except Exception:
+            lines = tables.event_lines(self.kind(), deal.events, names)
+        if deal.void:
+            lines.insert(0, t("void", L))
+        lines.append("- %s -" % t("balances", L))
+        for i in range(len(names)):
+            lines.append(two_cols(names[i], str(m.ledger.chips[i])))
+        out = []
+        for ln in lines:
+            wrap(ln, 21, out)
+        self.result_lines = out
         self.result_top = 0
         self.state = RESULTS
+
+
+# The end of the match is shown from here, not from oya.ui.menus: the deal
+# screens are in RAM then, and importing the menus beside them was the
+# highest heap of a match.
+def match_over(app):
+    L = app.lang
+    m = app.session.match
+    lines = []
+    if m.opts.get("final_tiebreak") == "draw_cards" and hasattr(m, "draw_tiebreak"):
+        # equal chips at the end: the tied seats draw cards (Kakkuri)
+        from oya import stock
+        m.draw_tiebreak(stock.shuffled(m.deck(), rng.entropy()))
+        kind = m.deck_kind()
+        for e in m.outro:
+            lines.append("%s %s" % (tables.place_name(e[2], m.ledger.names), tables.card_list(kind, bytes([e[1]]))))
+    ranking = m.ranking() if hasattr(m, "ranking") else None
+    if ranking is None:
+        ranking = []
+        for seat, score in m.standings():
+            ranking.append((len(ranking) + 1, seat, score))
+    for place, seat, score in ranking:
+        lines.append(two_cols("%d %s" % (place, m.ledger.names[seat]), str(score)))
+    app.session.clear()            # its journal and recall
+    app.replace(Message(t("match_end", L), lines, app.home))
+    app.drop_match()
+    # while the ranking is read: the match's garbage collected, then what OK
+    # needs next (the home menu: it knows the journal was just cleared), a
+    # module a pass: as .mpy the home menu with its Menu was one 42 ms
+    # import, and a press that came during it waited for it (emulated RP2040)
+    app.prefetch(collecting(), "oya.ui.menu", "oya.ui.home", setup_words(app.lang))
