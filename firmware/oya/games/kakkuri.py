@@ -299,7 +299,9 @@ _USED = [0] * 13          # search()'s scratch (a search in steps has its own)
 _PER = [0] * 13
 _ST = [0, 0, 0, 0, 0, 0]
 _ZEROS = (0,) * 13
-_OUT = const(13)          # in a search's state (_state): the plays found,
+_ANYONE = const(5)        # in a search's state (_state): the open table,
+_COUNTS = const(11)       # the counts of the play being built (st),
+_OUT = const(13)          # the plays found,
 _SV = const(14)           # the sieve of their codes,
 _FOUND = const(15)        # the ordering found for `want`,
 _PATH = const(16)         # a step's path
@@ -347,8 +349,8 @@ def _path_steps(S, base, prev, first, depth, mask):
     then (depth > 1) the steps below it, or (depth 1) a step per rank the
     next unit may have."""
     path = S[_PATH]
-    st = S[11]
-    for r in _succ(prev, first, S[5]):
+    st = S[_COUNTS]
+    for r in _succ(prev, first, S[_ANYONE]):
         if not mask >> r & 1:
             continue                # (no card for it left: no step)
         path.append(r)
