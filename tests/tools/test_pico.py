@@ -353,3 +353,43 @@ def test_a_heap_run_is_set_against_the_budget_in_a_section_of_its_own(tmp_path):
     assert all(text.count(m) == 1 for m in marks)
     assert [text.index(m) for m in marks] == sorted(text.index(m) for m in marks)
     assert text.index("## Before and after") > text.index("<!-- /pico-bench-heap-frozen -->")
+
+
+def test_allocs_splits_the_keys_into_deals_and_names_the_biggest():
+    from tools.pico import allocs
+    out = "\n".join([
+        "A 30000 2000 1000 100 0 16 31000 Pass to P2",
+        "A 31000 3000 1000 100 2000 16 31500 P2: Hit or stay?",
+        "A 31500 6000 200 100 2000 16 32500 Results",
+        "A 32500 300 1500 100 6000 900 30500 Deal 2",
+        "A 30500 2000 1000 100 2000 16 31800 Pass to P3",
+        "ALLOCS 5"])
+    rows = allocs.parse(out)
+    assert len(rows) == 5 and rows[2] == (31500, 6000, 200, 100, 2000, 16, 32500, "Results")
+    assert allocs.deals(rows) == [("Pass to P2", 31000, 32500, "Results"), ("Deal 2", 30500, 31800, "Pass to P3")]
+    text = allocs.report("kyuten", rows, most=1)
+    assert "+1.5, after the key to Results" in text and "+1.3, after the key to Pass to P3" in text
+    assert text.splitlines()[-1].split()[:2] == ["8.6", "="] and text.endswith("-> Deal 2")
+
+
+def test_allocs_measures_a_match_on_micropython():
+    # the measuring loop itself, on the real MicroPython runtime (wasm), with
+    # the bench's app and script
+    from tools import mpy_runtime
+    from tools.pico import allocs
+    code = allocs.MEASURE + r'''
+import sys
+sys.path.append("/bench")
+import mpbench
+b = mpbench.UIBench("oicho")
+b.boot_imports(); b.boot_app(); b.first_frame()
+measure(b.app, b.app.renderer, b.disp, b.script(), b.title, print, 40)
+'''
+    r = mpy_runtime.run(code, extra_dirs=[("tools/bench", "/bench")], timeout=240)
+    assert r.ok, r.error
+    rows = allocs.parse(r.stdout)
+    assert len(rows) == 40 and "ALLOCS 40" in r.stdout
+    assert all(min(row[:7]) >= 0 for row in rows)
+    assert any(row[4] > 0 for row in rows)          # the journal's files, written in settle
+    assert any(row[1] > 1024 for row in rows)       # a key that acts allocates
+    assert all(abs(row[6] - nxt[0]) < 4096 for row, nxt in zip(rows, rows[1:]))   # live after ~ live before the next

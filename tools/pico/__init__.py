@@ -494,6 +494,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
     ap.add_argument("--phases", action="store_true", help="instead of the bench: each key's steps (key, frame, "
                     "rows, show, settle) timed by the app itself over the USB REPL (tools/pico/phases.py)")
+    ap.add_argument("--allocs", action="store_true", help="instead of the bench: the heap each key of the "
+                    "deals allocates, step by step, and the live heap it leaves (tools/pico/allocs.py)")
     ap.add_argument("--heap-parts", action="store_true", help="instead of the bench: what the live heap at "
                     "the first deal is made of, module by module (tools/pico/heapparts.py)")
     a = ap.parse_args(argv)
@@ -531,6 +533,11 @@ def main(argv=None):
         from tools.pico import phases
         for g, rows in phases.run_phases(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log).items():
             print(phases.report(g, rows))
+        return 0
+    if a.allocs:
+        from tools.pico import allocs
+        for g, rows in allocs.run_allocs(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log).items():
+            print(allocs.report(g, rows))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         _log("pico: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))

@@ -133,9 +133,9 @@ def report(game, rows, slowest=12):
     return "\n".join(lines)
 
 
-def run_phases(uf2, rom, board_name, frozen, games, all_games, max_keys, log):
-    """Deploy once, then for each game boot from that flash and run the device
-    script over the USB REPL. -> {game: rows}."""
+def run_script_per_game(uf2, rom, board_name, frozen, games, log, doing, script_for, parse_out):
+    """Deploy once, then for each game boot from that flash and `mpremote run`
+    script_for(game) over the USB REPL. -> {game: parse_out(its output)}."""
     from tools.pico import deployed_flash
     from tools.pico.emu import run_script
     out = {}
@@ -143,12 +143,18 @@ def run_phases(uf2, rom, board_name, frozen, games, all_games, max_keys, log):
         log("pico: booting %s and deploying the files ..." % Path(uf2).name)
         flash, _ = deployed_flash(uf2, rom, board_name, frozen, Path(tmp) / "flash.bin")
         for g in games:
-            log("pico: %s: timing each step over the USB REPL ..." % g)
-            script = Path(tmp) / ("phases_%s.py" % g)
-            script.write_text(device_script(g, all_games, max_keys))
+            log("pico: %s: %s over the USB REPL ..." % (g, doing))
+            script = Path(tmp) / ("device_%s.py" % g)
+            script.write_text(script_for(g))
             p = run_script(uf2, rom, flash, script)
-            rows = parse(p.stdout)
+            rows = parse_out(p.stdout)
             if not rows:
                 raise RuntimeError("the device printed no figures:\n%s%s" % (p.stdout[-2000:], p.stderr[-2000:]))
             out[g] = rows
     return out
+
+
+def run_phases(uf2, rom, board_name, frozen, games, all_games, max_keys, log):
+    """-> {game: rows}"""
+    return run_script_per_game(uf2, rom, board_name, frozen, games, log, "timing each step",
+                               lambda g: device_script(g, all_games, max_keys), parse)
