@@ -59,3 +59,15 @@ def test_smart_bots_six_seats_summary_rules():
     while not d.done:
         d.act(smart_bot(d, d.turn, r))
     assert sum(m.ledger.chips) == 120 and m.ledger.pot == 0
+
+
+def test_the_searchs_literal_tables_say_what_the_rules_say():
+    # written out as literals (frozen, they stay in flash): each as its rule
+    assert K._RANKS == tuple(range(1, 13))
+    after = [K._RANKS]                  # a play's first unit: any rank
+    for p in range(1, 12):
+        after.append((p, p + 1) if p <= 2 else (p + 1,))   # 1-2: the same again (tsukeuchi) or the next
+    after.append(K._RANKS[:-1])         # after 12: anything but 12
+    assert K._AFTER == tuple(after)
+    assert K._ONE == tuple((r,) for r in range(13))
+    assert K._ZEROS == (0,) * 13

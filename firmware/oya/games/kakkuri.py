@@ -242,10 +242,16 @@ def play_size(action):
     return len(p[0]) + (1 if p[2] else 0) + (1 if p[3] else 0)
 
 
-_RANKS = tuple(range(1, 13))
-# the ranks a unit may have after each rank (tuples made once: the search
-# asks at every step, and a range or tuple made there is an allocation)
-_AFTER = (_RANKS,) + tuple((p, p + 1) if p <= 2 else (p + 1,) for p in range(1, 12)) + (_RANKS[:-1],)
+# The search's tables are written out as literals: a constant tuple frozen
+# into the firmware stays in flash, where one built at import (tuple(range()),
+# a comprehension) is RAM for as long as the module (~0.9 KB frozen).
+_RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+# the ranks a unit may have after each rank (0: anything): after 1 and 2 the
+# same or the next (tsukeuchi), after 3-11 the next, after 12 any but 12
+# (tuples made once: the search asks at every step, and a range or tuple
+# made there is an allocation)
+_AFTER = (_RANKS, (1, 2), (2, 3), (4,), (5,), (6,), (7,), (8,), (9,), (10,), (11,), (12,),
+          (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11))
 
 
 def _succ(prev, first, anyone):
@@ -255,7 +261,7 @@ def _succ(prev, first, anyone):
     return _AFTER[prev]      # after 12: 1-11 (equal ranks in a row are one unit); 1-2: tsukeuchi
 
 
-_ONE = tuple((r,) for r in range(13))
+_ONE = ((0,), (1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,), (9,), (10,), (11,), (12,))   # (r,) for a rank r
 _SIZES = ((1,), (1, 3), (1, 2, 3))   # rank 1-2 / rank 3-12 / after sanzoku
 _WILDSETS = ((0,), (1, 2), (3,))       # by number of wilds: bit 1 aka, bit 2 taiko
 
@@ -298,7 +304,7 @@ def _code(used, st, last):
 _USED = [0] * 13          # search()'s scratch (a search in steps has its own)
 _PER = [0] * 13
 _ST = [0, 0, 0, 0, 0, 0]
-_ZEROS = (0,) * 13
+_ZEROS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _ANYONE = const(5)        # in a search's state (_state): the open table,
 _COUNTS = const(11)       # the counts of the play being built (st),
 _OUT = const(13)          # the plays found,
