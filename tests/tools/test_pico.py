@@ -393,3 +393,21 @@ measure(b.app, b.app.renderer, b.disp, b.script(), b.title, print, 40)
     assert any(row[4] > 0 for row in rows)          # the journal's files, written in settle
     assert any(row[1] > 1024 for row in rows)       # a key that acts allocates
     assert all(abs(row[6] - nxt[0]) < 4096 for row, nxt in zip(rows, rows[1:]))   # live after ~ live before the next
+
+
+def test_heap_peaks_reads_each_steps_highest_off_the_heaps_change_log():
+    from tools.pico import allocs
+    out = "T 100 200 300 400 500 600 Pass to P2\nT 700 800 900 1000 1100 1200 Results\nPEAKS 2\n"
+    bounds = allocs.parse_bounds(out)
+    assert bounds[1] == ((700, 800, 900, 1000, 1100, 1200), "Results")
+    # the heap used changes at these times and holds until the next change
+    times = [50, 150, 250, 260, 450, 650, 750, 1050, 1150]
+    used = [30000, 33000, 31000, 32500, 34000, 30000, 36000, 35000, 30500]
+    rows = allocs.step_peaks(bounds, times, used)
+    assert rows[0] == ((33000, 33000, 32500, 34000, 34000), "Pass to P2")   # (a value in force at a bound is in both steps)
+    # a step with no change in it has the value in force at its start
+    assert rows[1] == ((36000, 36000, 36000, 36000, 35000), "Results")
+    text = allocs.peaks_report("oicho", rows)
+    assert "(peak of the run 35.2 KB)" in text
+    counts = [ln.split()[-1] for ln in text.splitlines()[2:7]]
+    assert counts == ["1", "0", "0", "1", "0"]      # the step each key's highest is first reached in

@@ -496,6 +496,8 @@ def main(argv=None):
                     "rows, show, settle) timed by the app itself over the USB REPL (tools/pico/phases.py)")
     ap.add_argument("--allocs", action="store_true", help="instead of the bench: the heap each key of the "
                     "deals allocates, step by step, and the live heap it leaves (tools/pico/allocs.py)")
+    ap.add_argument("--heap-peaks", action="store_true", help="instead of the bench: in which step of each "
+                    "key of the deals the heap is at its highest (tools/pico/allocs.py)")
     ap.add_argument("--heap-parts", action="store_true", help="instead of the bench: what the live heap at "
                     "the first deal is made of, module by module (tools/pico/heapparts.py)")
     a = ap.parse_args(argv)
@@ -533,6 +535,13 @@ def main(argv=None):
         from tools.pico import phases
         for g, rows in phases.run_phases(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log).items():
             print(phases.report(g, rows))
+        return 0
+    if a.heap_peaks:
+        from tools.pico import allocs
+        every = a.gc_every or 1024
+        for g, rows in allocs.run_peaks(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log,
+                                        every).items():
+            print(allocs.peaks_report(g, rows, gc_every=every))
         return 0
     if a.allocs:
         from tools.pico import allocs

@@ -21,6 +21,10 @@ what sits above the live heap at the peak).
 The figures include the running script's own code (a few KB): compare keys
 and deals with each other, not with the bench's.
 """
+import bisect
+import tempfile
+from pathlib import Path
+
 from tools.pico.phases import DEVICE_SCRIPT, run_script_per_game
 
 STEPS = ("key", "frame", "show", "settle", "idle")
@@ -70,10 +74,16 @@ measure(app, R, d, script(), title, print, MAX_KEYS)
 '''
 
 
-def device_script(game, games, max_keys=2000, kakkuri_deals=4):
+def _script(tail, game, games, max_keys, kakkuri_deals=4, gc_every=1024):
+    """The bench's script up to its timed loop (tools/pico/phases.py), then `tail`."""
     head = DEVICE_SCRIPT.split("n = 0\n")[0]
-    return ((head + DEVICE_TAIL).replace("MAX_KEYS", str(max_keys)).replace("GAME_INDEX", str(games.index(game)))
+    return ((head + tail).replace("MAX_KEYS", str(max_keys)).replace("GC_EVERY", str(gc_every))
+            .replace("GAME_INDEX", str(games.index(game)))
             .replace("KAKKURI", str(kakkuri_deals if game == "kakkuri" else 0)))
+
+
+def device_script(game, games, max_keys=2000):
+    return _script(DEVICE_TAIL, game, games, max_keys)
 
 
 def parse(out):
@@ -122,3 +132,116 @@ def run_allocs(uf2, rom, board_name, frozen, games, all_games, max_keys, log):
     """-> {game: rows}"""
     return run_script_per_game(uf2, rom, board_name, frozen, games, log, "allocations per key",
                                lambda g: device_script(g, all_games, max_keys), parse)
+
+
+# -- --heap-peaks: in which step of a key the heap is at its highest -----------------
+# The emulator keeps every change of the heap used with its time (read from
+# RAM: no code runs for it); the device prints each key's step boundaries
+# (time.ticks_us: the same clock), and each step's highest heap is read off
+# the log. The collector runs every 1024 B allocated (--gc-every), as the
+# heap bench's: the heap used is the live heap give or take that.
+PEAKS_TAIL = r"""
+from time import ticks_us as us
+gc.collect()
+gc.threshold(GC_EVERY)
+n = 0
+dealt = False
+for k in script():
+    if not dealt:
+        dealt = title().startswith("Deal")
+    t0 = us()
+    app.key(k)
+    t1 = us()
+    c = R.render(app.frame())
+    t2 = us()
+    if c:
+        d.show()
+    t3 = us()
+    while app.settle():
+        pass
+    t4 = us()
+    while app.idle():
+        pass
+    t5 = us()
+    if dealt:
+        print("T", t0, t1, t2, t3, t4, t5, title())
+        n += 1
+        if n >= MAX_KEYS:
+            break
+print("PEAKS", n)
+"""
+
+PEAK_STEPS = ("key", "frame", "show", "settle", "idle")
+
+
+def peaks_script(game, games, max_keys=2000, gc_every=1024):
+    return _script(PEAKS_TAIL, game, games, max_keys, gc_every=gc_every)
+
+
+def parse_bounds(out):
+    """[(t0..t5, screen)] from the device's "T" lines."""
+    rows = []
+    for line in out.splitlines():
+        if line.startswith("T "):
+            parts = line[2:].split(" ", 6)
+            rows.append((tuple(int(x) for x in parts[:6]), parts[6] if len(parts) > 6 else ""))
+    return rows
+
+
+def step_peaks(bounds, times, used):
+    """Per key: (the highest heap used in each of its steps, screen), from
+    the heap's change log (times ascending, the value holding until the next
+    change)."""
+    out = []
+    for ts, screen in bounds:
+        peaks = []
+        for a, b in zip(ts, ts[1:]):
+            i = max(0, bisect.bisect_right(times, a) - 1)      # the value in force at a
+            j = bisect.bisect_right(times, b)
+            peaks.append(max(used[i:j]) if j > i else (used[i] if used else 0))
+        out.append((tuple(peaks), screen))
+    return out
+
+
+def peaks_report(game, rows, most=10, gc_every=1024):
+    if not rows:
+        return "%s: no keys measured" % game
+    top = max(max(p) for p, _ in rows)
+    lines = ["%s: %d keys from the first deal; the heap used at its highest in each step (KB, a "
+             "collection every %d B)" % (game, len(rows), gc_every),
+             "%-8s %8s %8s %8s  %s" % ("", "median", "p95", "max", "keys whose highest is here")]
+    for i, name in enumerate(PEAK_STEPS):
+        xs = sorted(p[i] for p, _ in rows)
+        n = sum(1 for p, _ in rows if p.index(max(p)) == i)     # (the step it is first reached in)
+        lines.append("%-8s %8.1f %8.1f %8.1f  %d" % (name, xs[len(xs) // 2] / 1024,
+                                                    xs[min(len(xs) - 1, int(len(xs) * 0.95))] / 1024,
+                                                    xs[-1] / 1024, n))
+    lines.append("the highest keys (key/frame/show/settle/idle KB):")
+    for p, screen in sorted(rows, key=lambda r: -max(r[0]))[:most]:
+        lines.append("  %5.1f  %s  -> %s" % (max(p) / 1024, " ".join("%5.1f" % (x / 1024) for x in p), screen))
+    lines.append("(peak of the run %.1f KB)" % (top / 1024))
+    return "\n".join(lines)
+
+
+def run_peaks(uf2, rom, board_name, frozen, games, all_games, max_keys, log, gc_every=1024):
+    """-> {game: [(step peaks, screen)]}"""
+    from tools.pico import deployed_flash
+    from tools.pico.emu import Emulator
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        log("pico: booting %s and deploying the files ..." % Path(uf2).name)
+        flash, _ = deployed_flash(uf2, rom, board_name, frozen, Path(tmp) / "flash.bin")
+        for g in games:
+            log("pico: %s: the heap's highest in each step of a key, over the USB REPL ..." % g)
+            script = Path(tmp) / ("peaks_%s.py" % g)
+            script.write_text(peaks_script(g, all_games, max_keys, gc_every=gc_every))
+            with Emulator(uf2, rom, flash=flash) as emu:
+                emu.boot_usb()
+                emu.heap_log(True)
+                p = emu.mpremote("run", str(script))
+                times, used = emu.heap_log(False)
+            bounds = parse_bounds(p.stdout)
+            if not bounds or not times:
+                raise RuntimeError("no figures:\n%s%s" % (p.stdout[-2000:], p.stderr[-2000:]))
+            out[g] = step_peaks(bounds, times, used)
+    return out

@@ -121,6 +121,15 @@ class Emulator:
         """Start sampling the GC heap (read from RAM as the firmware runs)."""
         return self._ask({"op": "heap"})
 
+    def heap_log(self, on):
+        """Keep every change of the GC heap used, with its emulated time;
+        off -> (times in us, bytes used), the changes since it was turned on."""
+        if on:
+            self._send({"op": "heaplog", "on": True})
+            return None
+        r = self._ask({"op": "heaplog", "on": False})
+        return r["t"], r["used"]
+
     def save_flash(self, path):
         self._ask({"op": "save", "path": str(path)})
 

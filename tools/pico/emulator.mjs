@@ -10,6 +10,8 @@
 //   {"op":"pin","pin":P,"level":0|1}   drive a GPIO input (a button: 1 = released)
 //   {"op":"cdc","hex":"..."}   bytes typed on the USB serial line (the REPL)
 //   {"op":"heap"}              start sampling the GC heap (read from RAM: no code runs for it)
+//   {"op":"heaplog","on":B}    keep every change of the heap used, with its time; off answers
+//                              {"ev":"heaplog","t":[..],"used":[..]} (emulated us, bytes)
 //   {"op":"save","path":F}     write the whole flash to F (a deployed board, to reuse)
 //   {"op":"profile","on":B}    sample the PC while the CPU runs; off answers {"ev":"profile","pcs":[[pc,n]..]}
 //   {"op":"quit"}
@@ -306,8 +308,13 @@ function sampleHeap() {
   }
   if (u > heap.peak) heap.peak = u;
   if (u > heap.run_peak) heap.run_peak = u;
+  if (heapLog !== null && u !== heap.last) {
+    heapLog.t.push(Math.round(nowUs()));
+    heapLog.used.push(u);
+  }
   heap.last = u;
 }
+let heapLog = null;
 
 // ---- running -------------------------------------------------------------------------
 let busy = 0;
@@ -385,6 +392,15 @@ rl.on('line', (line) => {
       heapReady = true;
       sampleHeap();
       out({ ev: 'heap', t: nowUs(), ...heap, used: heap.last, area });
+      break;
+    case 'heaplog':
+      if (r.on) {
+        heapReady = true;
+        heapLog = { t: [], used: [] };
+      } else {
+        out({ ev: 'heaplog', ...(heapLog ?? { t: [], used: [] }) });
+        heapLog = null;
+      }
       break;
     case 'save':
       writeFileSync(r.path, mcu.flash);
