@@ -237,6 +237,55 @@ def test_an_error_out_of_the_loops_own_work_is_shown_and_keys_still_answer():
         assert sim.screen_text()[2].startswith(">")
 
 
+def test_out_of_memory_again_on_the_way_home_offers_a_restart_that_reboots():
+    # Held to the .mpy budget (96 KB), the emulated RP2040 ran out of heap
+    # (tools/pico --soak) and its Error screen's OK, the way home, ran out
+    # again: the same screen came back for hundreds of presses. A second
+    # MemoryError before any key goes through now offers a restart (a soft
+    # reset: the heap starts empty again; the journal keeps the match).
+    from host_sim.drive import app_of
+    with Sim(seed=5) as sim:
+        sim.advance(400)
+        app = app_of(sim)
+        oom = MemoryError("memory allocation failed, allocating 1148 bytes")
+
+        def no_heap(*a):
+            raise oom
+        app.top().key = no_heap
+        app.home = no_heap                                    # the way home finds no heap either
+        sim.press("down")
+        assert sim.screen_text()[0] == "Error" and "memory allocation" in " ".join(sim.screen_text())
+        sim.press("ok")
+        rows = sim.screen_text()
+        assert rows[0] == "Error" and "Out of memory" in " ".join(rows) and rows[-1] == "OK: restart", rows
+        assert sim.incarnation == 1
+        sim.press("ok")
+        sim.advance(400)
+        assert sim.incarnation == 2                           # rebooted: a new app, the home menu
+        assert app_of(sim) is not app and sim.screen_text()[0].startswith("Oya")
+
+
+def test_a_key_that_goes_through_clears_the_out_of_memory_count():
+    # one MemoryError, then a key that works, then another: each is the
+    # plain error (OK home), not the restart
+    from host_sim.drive import app_of
+    with Sim(seed=5) as sim:
+        sim.advance(400)
+        app = app_of(sim)
+        for _ in range(2):
+            real = app.top().key
+
+            def no_heap(*a):
+                raise MemoryError("memory allocation failed, allocating 64 bytes")
+            app.top().key = no_heap
+            sim.press("down")
+            assert sim.screen_text()[-1] == "OK: continue"
+            sim.press("ok")                                   # home: goes through
+            assert sim.screen_text()[0].startswith("Oya")
+            assert real is not None
+        assert sim.incarnation == 1
+
+
 def test_an_answers_own_work_comes_before_the_journals_steps():
     # A Kakkuri decision's choices are searched in slices on idle passes;
     # the journal's steps (three a file) waited in front of them and the

@@ -123,6 +123,8 @@ class App:
         self.match_j = Journal(STATE_DIR + "/match")
         self.settings = dict(DEFAULT_SETTINGS)
         self._bad_settings = False    # the saved settings were unreadable: said at boot
+        self._oom = 0                 # MemoryErrors since a key last went through
+        self._err = None              # the error screen fail() showed last
         self.boot()
 
     # -- screen stack ---------------------------------------------------------------
@@ -147,6 +149,9 @@ class App:
         """Handle one key; any error becomes a message and the device goes on."""
         try:
             self.top().key(k)
+            if self.top() is not self._err:
+                self._oom = 0       # a key went through to a screen of its own
+                self._err = None
         except Exception as e:
             self.fail(e)
         if len(self.stack) == 1 and self.stack[0] is self._play:
@@ -263,8 +268,30 @@ class App:
         return self.frame().text()
 
     def fail(self, e):
+        L = self.lang
+        if isinstance(e, MemoryError):
+            self._oom += 1
+            if self._oom > 1:
+                # again before a key went through to a screen of its own: the
+                # way home needs heap too (a heap in fragments, the names a
+                # long session interned), and OK would only fail again. A
+                # restart gives it all back; the journal keeps the match.
+                self._err = Message(t("error", L), wrap(t("out_of_memory", L)), self.restart, footer=t("restart", L))
+                self.replace(self._err)
+                return
         msg = str(e) or e.__class__.__name__
-        self.replace(Message(t("error", self.lang), wrap(msg)[:5], self.home))
+        self._err = Message(t("error", L), wrap(msg)[:5], self.home)
+        self.replace(self._err)
+
+    def restart(self):
+        """A soft reset of the board (main.py runs again: the home menu offers
+        the saved match); home where there is no board to reset."""
+        try:
+            import machine
+        except ImportError:
+            self.home()
+            return
+        machine.soft_reset()
 
     # -- the flows of other modules -------------------------------------------------------
     def boot(self):

@@ -25,6 +25,8 @@ T = {
     "next_deal": "OK: next deal",
     "void": "Void deal: re-deal",
     "error": "Error",
+    "out_of_memory": "Out of memory. The match is saved: resume it after the restart.",
+    "restart": "OK: restart",
     "no_printer": "No printer fitted",
     "not_printed": "Slip not printed",
     "printing": "Printing...",

@@ -26,6 +26,8 @@ T = {
     "next_deal": "OK: ツギノ キョク",
     "void": "ムコウ: ヤリナオシ",
     "error": "エラー",
+    "out_of_memory": "メモリ ガ タリマセン. シアイ ハ ホゾンズミ: サイキドウ ノ アト ツヅキカラ.",
+    "restart": "OK: サイキドウ",
     "no_printer": "プリンタ ナシ",
     "not_printed": "インサツ デキズ",
     "printing": "インサツチュウ",
