@@ -22,10 +22,8 @@ The figures include the running script's own code (a few KB): compare keys
 and deals with each other, not with the bench's.
 """
 import bisect
-import tempfile
-from pathlib import Path
 
-from tools.pico.phases import DEVICE_SCRIPT, run_script_per_game
+from tools.pico.phases import DEVICE_SCRIPT, fill, run_script_per_game
 
 STEPS = ("key", "frame", "show", "settle", "idle")
 
@@ -74,12 +72,9 @@ measure(app, R, d, script(), title, print, MAX_KEYS)
 '''
 
 
-def _script(tail, game, games, max_keys, kakkuri_deals=4, gc_every=1024):
+def _script(tail, game, games, max_keys, gc_every=1024):
     """The bench's script up to its timed loop (tools/pico/phases.py), then `tail`."""
-    head = DEVICE_SCRIPT.split("n = 0\n")[0]
-    return ((head + tail).replace("MAX_KEYS", str(max_keys)).replace("GC_EVERY", str(gc_every))
-            .replace("GAME_INDEX", str(games.index(game)))
-            .replace("KAKKURI", str(kakkuri_deals if game == "kakkuri" else 0)))
+    return fill(DEVICE_SCRIPT.split("n = 0\n")[0] + tail, game, games, max_keys, GC_EVERY=gc_every)
 
 
 def device_script(game, games, max_keys=2000):
@@ -225,23 +220,20 @@ def peaks_report(game, rows, most=10, gc_every=1024):
 
 def run_peaks(uf2, rom, board_name, frozen, games, all_games, max_keys, log, gc_every=1024):
     """-> {game: [(step peaks, screen)]}"""
-    from tools.pico import deployed_flash
     from tools.pico.emu import Emulator
-    out = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        log("pico: booting %s and deploying the files ..." % Path(uf2).name)
-        flash, _ = deployed_flash(uf2, rom, board_name, frozen, Path(tmp) / "flash.bin")
-        for g in games:
-            log("pico: %s: the heap's highest in each step of a key, over the USB REPL ..." % g)
-            script = Path(tmp) / ("peaks_%s.py" % g)
-            script.write_text(peaks_script(g, all_games, max_keys, gc_every=gc_every))
-            with Emulator(uf2, rom, flash=flash) as emu:
-                emu.boot_usb()
-                emu.heap_log(True)
-                p = emu.mpremote("run", str(script))
-                times, used = emu.heap_log(False)
-            bounds = parse_bounds(p.stdout)
-            if not bounds or not times:
-                raise RuntimeError("no figures:\n%s%s" % (p.stdout[-2000:], p.stderr[-2000:]))
-            out[g] = step_peaks(bounds, times, used)
-    return out
+
+    def run(uf2, rom, flash, script):
+        with Emulator(uf2, rom, flash=flash) as emu:
+            emu.boot_usb()
+            emu.heap_log(True)
+            p = emu.mpremote("run", str(script))
+            return p.stdout + p.stderr, emu.heap_log(False)
+
+    def parse_out(got):
+        out, (times, used) = got
+        bounds = parse_bounds(out)
+        return step_peaks(bounds, times, used) if bounds and times else None
+
+    return run_script_per_game(uf2, rom, board_name, frozen, games, log,
+                               "the heap's highest in each step of a key",
+                               lambda g: peaks_script(g, all_games, max_keys, gc_every), parse_out, run)

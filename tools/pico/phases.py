@@ -99,9 +99,18 @@ print("PHASES", n)
 NAMES = ("key", "frame", "rows", "show", "settle")
 
 
-def device_script(game, games, max_keys=2000, kakkuri_deals=4):
-    return (DEVICE_SCRIPT.replace("MAX_KEYS", str(max_keys)).replace("GAME_INDEX", str(games.index(game)))
+def fill(text, game, games, max_keys=2000, kakkuri_deals=4, **more):
+    """A device script of the bench's (`text`) for `game`: its placeholders
+    (MAX_KEYS, GAME_INDEX, KAKKURI and `more`'s names) filled in."""
+    text = (text.replace("MAX_KEYS", str(max_keys)).replace("GAME_INDEX", str(games.index(game)))
             .replace("KAKKURI", str(kakkuri_deals if game == "kakkuri" else 0)))
+    for name, value in more.items():
+        text = text.replace(name, str(value))
+    return text
+
+
+def device_script(game, games, max_keys=2000, kakkuri_deals=4):
+    return fill(DEVICE_SCRIPT, game, games, max_keys, kakkuri_deals)
 
 
 def parse(out):
@@ -133,11 +142,16 @@ def report(game, rows, slowest=12):
     return "\n".join(lines)
 
 
-def run_script_per_game(uf2, rom, board_name, frozen, games, log, doing, script_for, parse_out):
+def run_script_per_game(uf2, rom, board_name, frozen, games, log, doing, script_for, parse_out, run=None):
     """Deploy once, then for each game boot from that flash and `mpremote run`
-    script_for(game) over the USB REPL. -> {game: parse_out(its output)}."""
+    script_for(game) over the USB REPL (or `run(uf2, rom, flash, script)`).
+    -> {game: parse_out(what it gave)}."""
     from tools.pico import deployed_flash
-    from tools.pico.emu import run_script
+    if run is None:
+        from tools.pico.emu import run_script
+
+        def run(uf2, rom, flash, script):
+            return run_script(uf2, rom, flash, script).stdout
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         log("pico: booting %s and deploying the files ..." % Path(uf2).name)
@@ -146,10 +160,10 @@ def run_script_per_game(uf2, rom, board_name, frozen, games, log, doing, script_
             log("pico: %s: %s over the USB REPL ..." % (g, doing))
             script = Path(tmp) / ("device_%s.py" % g)
             script.write_text(script_for(g))
-            p = run_script(uf2, rom, flash, script)
-            rows = parse_out(p.stdout)
+            got = run(uf2, rom, flash, script)
+            rows = parse_out(got)
             if not rows:
-                raise RuntimeError("the device printed no figures:\n%s%s" % (p.stdout[-2000:], p.stderr[-2000:]))
+                raise RuntimeError("the device printed no figures:\n%s" % (str(got)[-2000:],))
             out[g] = rows
     return out
 
