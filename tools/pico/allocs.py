@@ -134,7 +134,9 @@ def run_allocs(uf2, rom, board_name, frozen, games, all_games, max_keys, log):
 # RAM: no code runs for it); the device prints each key's step boundaries
 # (time.ticks_us: the same clock), and each step's highest heap is read off
 # the log. The collector runs every 1024 B allocated (--gc-every), as the
-# heap bench's: the heap used is the live heap give or take that.
+# heap bench's: the heap used is the live heap give or take that. A step's
+# figure starts from the heap in force as it begins: the garbage the steps
+# before it left, not yet collected, counts in it too.
 PEAKS_TAIL = r"""
 from time import ticks_us as us
 gc.collect()
