@@ -284,7 +284,7 @@ class App:
         self.replace(self._err)
 
     def restart(self):
-        """A soft reset of the board (main.py runs again: the home menu offers
+        """A soft reset of the board (main.py runs again, and the boot offers
         the saved match); home where there is no board to reset."""
         try:
             import machine
