@@ -1,48 +1,45 @@
 # The UI's words in Japanese that a match needs, in kana (the display and the
 # printer turn them into half-width glyphs; oya.ui.text loads one language at
-# a time; the other screens' words are in text_ja_setup.py).
-# WORDS is one '|'-joined str, a word for each of oya.ui.text.KEYS in its
-# order (the key in the comment): one object, frozen or as .mpy, where a
-# dict was a table and, as .mpy, an object per longer word.
-WORDS = (
-    "オヤ|"                                           # dealer
-    "キョク|"                                          # deal
-    "コミット|"                                         # commit
-    "シード|"                                          # seed
-    "%s ヘ|"                                         # pass_to
-    "OKオシテ テフダ|"                                    # hold_peek
-    "%s ノ テフダ|"                                     # peek
-    "ハナスト カクス|"                                     # release
-    "ホカノ ヒト...|"                                    # others
-    "テフダ インサツ|"                                     # print_cards
-    "テイシ|"                                          # pause
-    "ツヅケル|"                                         # continue
-    "ジュンイ|"                                         # standings
-    "リレキ|"                                          # recall
-    "インサツ|"                                         # print
-    "ホゾン シテ オワル|"                                   # quit
-    "シュウリョウ スル|"                                    # end_match
-    "ケッカ|"                                          # results
-    "ザンダカ|"                                         # balances
-    "シュウリョウ|"                                       # match_end
-    "OK: ツギノ キョク|"                                  # next_deal
-    "ムコウ: ヤリナオシ|"                                   # void
-    "エラー|"                                          # error
-    "メモリ ガ タリマセン. シアイ ハ ホゾンズミ: サイキドウ ノ アト ツヅキカラ.|"  # out_of_memory
-    "OK: サイキドウ|"                                    # restart
-    "プリンタ ナシ|"                                      # no_printer
-    "インサツ デキズ|"                                     # not_printed
-    "インサツチュウ|"                                      # printing
-    "ボット|"                                          # bot
-    "カンガエチュウ|"                                      # thinking
-    "ノコリ ジカン"                                       # time_left
-)
+# a time; the other screens' words are in text_ja_setup.py). Keep the keys the
+# same as in text_en.py.
+T = {
+    "dealer": "オヤ",
+    "deal": "キョク",
+    "commit": "コミット",
+    "seed": "シード",
+    "pass_to": "%s ヘ",
+    "hold_peek": "OKオシテ テフダ",
+    "peek": "%s ノ テフダ",
+    "release": "ハナスト カクス",
+    "others": "ホカノ ヒト...",
+    "print_cards": "テフダ インサツ",
+    "pause": "テイシ",
+    "continue": "ツヅケル",
+    "standings": "ジュンイ",
+    "recall": "リレキ",
+    "print": "インサツ",
+    "quit": "ホゾン シテ オワル",
+    "end_match": "シュウリョウ スル",
+    "results": "ケッカ",
+    "balances": "ザンダカ",
+    "match_end": "シュウリョウ",
+    "next_deal": "OK: ツギノ キョク",
+    "void": "ムコウ: ヤリナオシ",
+    "error": "エラー",
+    "out_of_memory": "メモリ ガ タリマセン. シアイ ハ ホゾンズミ: サイキドウ ノ アト ツヅキカラ.",
+    "restart": "OK: サイキドウ",
+    "no_printer": "プリンタ ナシ",
+    "not_printed": "インサツ デキズ",
+    "printing": "インサツチュウ",
+    "bot": "ボット",
+    "thinking": "カンガエチュウ",
+    "time_left": "ノコリ ジカン",
+}
 
-# the games' names, in the order of oya.GAMES
-GAMES = (
-    "オイチョカブ|"   # oicho
-    "カチカチ|"     # kachi
-    "カックリ|"     # kakkuri
-    "キュウテンハン|"  # kyuten
-    "ヨニン メリ"    # meri
-)
+GAMES = {
+    "oicho": "オイチョカブ",
+    "kachi": "カチカチ",
+    "kakkuri": "カックリ",
+    "kyuten": "キュウテンハン",
+    "meri": "ヨニン メリ",
+}
