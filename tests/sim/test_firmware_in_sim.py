@@ -265,6 +265,29 @@ def test_out_of_memory_again_on_the_way_home_offers_a_restart_that_reboots():
         assert app_of(sim) is not app and sim.screen_text()[0].startswith("Oya")
 
 
+def test_out_of_memory_a_third_time_restarts_at_once():
+    # held to 96 KB, the Error screen's own words once needed an import that
+    # found no heap: the display kept the last frame for hundreds of presses.
+    # When the restart offer cannot be shown either, the board restarts.
+    from host_sim.drive import app_of
+    with Sim(seed=5) as sim:
+        sim.advance(400)
+        app = app_of(sim)
+
+        def no_heap(*a):
+            raise MemoryError("memory allocation failed, allocating 1148 bytes")
+        app.top().key = no_heap
+        app.home = no_heap
+        sim.press("down")
+        sim.press("ok")
+        assert sim.screen_text()[-1] == "OK: restart"
+        app.frame = no_heap                                   # the offer cannot be drawn
+        app.top().key = no_heap
+        sim.press("up")
+        sim.advance(400)
+        assert sim.incarnation == 2 and sim.screen_text()[0].startswith("Oya")
+
+
 def test_a_key_that_goes_through_clears_the_out_of_memory_count():
     # one MemoryError, then a key that works, then another: each is the
     # plain error (OK home), not the restart

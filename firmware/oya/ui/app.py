@@ -269,19 +269,27 @@ class App:
 
     def fail(self, e):
         L = self.lang
-        if isinstance(e, MemoryError):
+        oom = isinstance(e, MemoryError)
+        if oom:
             self._oom += 1
-            if self._oom > 1:
+        try:
+            if oom and self._oom > 2:
+                raise MemoryError   # the offer below could not be shown or taken either
+            if oom and self._oom > 1:
                 # again before a key went through to a screen of its own: the
                 # way home needs heap too (a heap in fragments, the names a
                 # long session interned), and OK would only fail again. A
                 # restart gives it all back; the journal keeps the match.
                 self._err = Message(t("error", L), wrap(t("out_of_memory", L)), self.restart, footer=t("restart", L))
-                self.replace(self._err)
-                return
-        msg = str(e) or e.__class__.__name__
-        self._err = Message(t("error", L), wrap(msg)[:5], self.home)
-        self.replace(self._err)
+            else:
+                msg = str(e) or e.__class__.__name__
+                self._err = Message(t("error", L), wrap(msg)[:5], self.home)
+            self.replace(self._err)
+        except MemoryError:
+            # not even an error can be shown: restart now (a power cut at any
+            # moment loses at most the action in flight)
+            self._err = None
+            self.restart()
 
     def restart(self):
         """A soft reset of the board (main.py runs again, and the boot offers
