@@ -272,9 +272,10 @@ class App:
         oom = isinstance(e, MemoryError)
         if oom:
             self._oom += 1
+            if self._oom > 2:
+                self.restart()      # the offer below could not be shown or taken either
+                return
         try:
-            if oom and self._oom > 2:
-                raise MemoryError   # the offer below could not be shown or taken either
             if oom and self._oom > 1:
                 # again before a key went through to a screen of its own: the
                 # way home needs heap too (a heap in fragments, the names a
