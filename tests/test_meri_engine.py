@@ -11,6 +11,7 @@ import tools  # noqa: F401
 from oya import rng, rules, cards
 from oya.game import RuleError, EN, JA
 from oya.games import meri, meri_bot
+from oya.games.meri_options import HIKI_MODES
 from oya.games.meri import (ROBOTTA, HIDE, NO_EXCHANGE, EXCHANGE, PLAY, PLAY_DOWN, NACTIONS, HIDDEN)
 from oya.session import Session
 from oya import stock as stock_mod
@@ -233,7 +234,7 @@ def test_hiki_modes():
     # uncapped: negative counts allowed
     assert meri.settle(12, 0, 2, 0, "net_uncapped") == (14, -2)
     assert meri.settle(1, 11, 0, 5, "net_uncapped") == (-4, 16)
-    for mode in meri.HIKI_MODES:
+    for mode in HIKI_MODES:
         for ta in range(13):
             for ha in (0, 2, 5, 7, 10):
                 for hb in (0, 2, 5, 12):
@@ -245,7 +246,7 @@ def test_hiki_modes():
 
 def test_hiki_applied_at_the_end_of_the_deal_in_each_mode():
     got = {}
-    for mode in meri.HIKI_MODES:
+    for mode in HIKI_MODES:
         m = new_match(hiki_mode=mode, deals_per_game=99)
         r = rng.Rng(b"\x31" * 32)
         for i in range(150):
@@ -260,7 +261,7 @@ def test_hiki_applied_at_the_end_of_the_deal_in_each_mode():
             m.finish_deal()
             assert m.teams == [before[0] + d.result[0], before[1] + d.result[1]]
         assert sum(m.teams) == 12 * 150
-    assert all(got.get(mode) for mode in meri.HIKI_MODES)
+    assert all(got.get(mode) for mode in HIKI_MODES)
 
 
 def test_hiki_stacking_values():

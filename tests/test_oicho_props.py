@@ -7,11 +7,12 @@ import tools  # noqa: F401
 from oya import rng
 from oya.games import oicho
 from tests.props import run_deals
+from oya.games.oicho_options import DOMAE_MAX
 from tests.test_oicho_engine import leak_check
 
 # the longest deal: every chip of the domae bet one at a time, a DONE per
 # child, the first card, a decision per column and the dealer's decision
-STEP_BOUND = oicho.DOMAE_MAX + 10 + 1 + 5 + 1
+STEP_BOUND = DOMAE_MAX + 10 + 1 + 5 + 1
 
 
 def test_properties_over_2000_random_and_smart_deals():

@@ -7,14 +7,12 @@
 from oya.game import EN, cut, spaces
 from oya.compat import field
 from oya import cards
+from oya.games.kachi_names import PIN_NAMES, GOSHUGI_DEFAULT
 
-PIN_NAMES = ("4-1", "5-1", "6-1", "9-1", "10-1")
 PIN_IDS = ("shippin", "goppin", "roppin", "kuppin", "toppin")
 # pair yaku by rank - 1
 PAIR_IDS = ("pinpin", "ninnin", "sansan", "shisshi", "gongo", "rokuroku",
             "shichishichi", "hachihachi", "kunkun", "junjun")
-GOSHUGI_DEFAULT = {"tamashii": 1, "pinpin": 1, "junjun": 1,
-                   "inketsu_geri": 1, "buta_geri": 1, "arashi": 2}
 VALUE_EN = "buta|pin|nitako|santa|shisun|goke|roppo|naki|oicho|kabu"
 VALUE_JA = "ブタ|ピン|ニタコ|サンタ|シスン|ゴケ|ロッポウ|ナキ|オイチョ|カブ"
 YAKU_IDS = ("shippin", "goppin", "roppin", "kuppin", "toppin", "ninnin", "sansan", "shisshi",

@@ -2,7 +2,7 @@
 # Read through oya.games.kachi.OPTIONS (a module __getattr__) by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
 from oya.compat import const
-from oya.games.kachi_hands import GOSHUGI_DEFAULT, PIN_NAMES
+from oya.games.kachi_names import GOSHUGI_DEFAULT, PIN_NAMES
 
 # the pair slots 4-1 / 9-1 may move to (pair_41_91_position)
 SLOT_PAIRS = ("2-2", "3-3", "4-4", "5-5", "6-6", "7-7", "8-8", "9-9", "1-1", "10-10")

@@ -56,9 +56,6 @@ KIND = cards.STD52
 J_INDEX = const(10)       # rank index (code % 13) of the J
 TEAMS = "AB"
 
-HIKI_MODES = ("net_capped", "gross_capped", "net_uncapped")
-
-
 __getattr__ = options_attr("meri")     # OPTIONS, from oya.games.meri_options
 
 

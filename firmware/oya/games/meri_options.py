@@ -1,7 +1,9 @@
 # Meri's options: (name, default, choices or min and max, or a check).
 # Read through oya.games.meri.OPTIONS (a module __getattr__) by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
-from oya.games.meri import HIKI_MODES
+# (nothing imported from the engine: the options screen reads this before
+# the engine is in RAM)
+HIKI_MODES = ("net_capped", "gross_capped", "net_uncapped")
 
 OPTIONS = (
     ("players", 4, (4, 6)),

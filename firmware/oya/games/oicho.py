@@ -82,9 +82,6 @@ MUST = const(1)         # santa wa hiki: 3 or less
 NO_DRAW = const(2)      # shichiken-biki nashi: 7 or more
 YAKU_STAY = const(3)    # shippin / kuppin are never drawn to
 
-DOMAE_MAX = const(100)
-
-
 __getattr__ = options_attr("oicho")     # OPTIONS, from oya.games.oicho_options
 
 
