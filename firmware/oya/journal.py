@@ -68,15 +68,32 @@ def remove_file(path):
         pass
 
 
-def _digest(body):
-    return hexstr(hashlib.sha256(body).digest())[:16]
+# the padding of a file kept to a size (the recall's slots), sent from here in
+# pieces: padded in RAM, a slot's body was copied whole while the file's
+# 1 KB cache was open beside it
+_SPACES = b"                                                                "
 
 
-def _header(seq, body):
-    return ("%s %d %d %s\n" % (MAGIC, seq, len(body), _digest(body))).encode()
+def _spaces(n):
+    """`n` bytes of JSON's own whitespace, in pieces of _SPACES."""
+    while n > 0:
+        yield _SPACES if n >= len(_SPACES) else _SPACES[:n]
+        n -= len(_SPACES)
 
 
-def _writing(path, seq, body, rename_to=None):
+def _digest(body, pad=0):
+    h = hashlib.sha256(body)
+    for piece in _spaces(pad):
+        h.update(piece)
+    return hexstr(h.digest())[:16]
+
+
+def _header(seq, body, pad=0):
+    """The header of a file holding `body` and `pad` spaces after it."""
+    return ("%s %d %d %s\n" % (MAGIC, seq, len(body) + pad, _digest(body, pad))).encode()
+
+
+def _writing(path, seq, body, rename_to=None, pad=0):
     """A file `path` holding `body` framed (header, then the body), in the
     steps a lazy journal takes one a pass of the device loop: open (a new file's entry: a commit to the folder's log), the bytes
     (past ~500 of them, a data block: one erase), close (the commit, and
@@ -87,8 +104,10 @@ def _writing(path, seq, body, rename_to=None):
     f = open(path, "wb")
     try:
         yield
-        f.write(_header(seq, body))
+        f.write(_header(seq, body, pad))
         f.write(body)
+        for piece in _spaces(pad):
+            f.write(piece)
         yield
     finally:
         f.close()
@@ -157,9 +176,7 @@ class Journal:
     def _put(self, path, seq, data, rename_to=None, least=0):
         # the body now: the caller's data may change once it has the answer
         body = json.dumps(data).encode()   # (MicroPython's bytes share the str's buffer: no copy)
-        if len(body) < least:
-            body += b" " * (least - len(body))
-        self._out = (path, seq, body, rename_to)
+        self._out = (path, seq, body, rename_to, max(0, least - len(body)))
         self._job = _writing(*self._out)
         self._gone = False
         self.step()               # open: a lazy journal takes the rest on later passes

@@ -91,11 +91,15 @@ def test_a_record_with_kana_names_frames_its_utf8_bytes():
     assert int(head.split()[2]) == len(body)
     assert json.loads(body.decode()) == rec
     assert Journal(j.path).load() == rec
-    j.put(TMP + "/slot", 7, rec, least=80)           # a recall slot, padded to its size
-    with open(TMP + "/slot", "rb") as f:
-        head, _, body = f.read().partition(b"\n")
-    assert len(body) == int(head.split()[2]) == 80
-    assert json.loads(body.decode()) == rec
+    from oya.journal_read import decode
+    for least in (80, 64 * 3 + 5):                   # a recall slot, padded to its size
+        j.put(TMP + "/slot", 7, rec, least=least)    # (in pieces of 64 spaces)
+        with open(TMP + "/slot", "rb") as f:
+            raw = f.read()
+        head, _, body = raw.partition(b"\n")
+        assert len(body) == int(head.split()[2]) == least
+        assert json.loads(body.decode()) == rec
+        assert decode(raw) == (7, rec)               # the digest covers the padding
 
 
 def test_power_cut_at_every_byte_gives_previous_or_new_record():
