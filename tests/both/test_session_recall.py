@@ -137,3 +137,27 @@ def test_a_recall_slot_is_padded_past_the_inline_limit_and_still_read():
         raw = f.read()
     assert SLOT_BYTES > 512 and len(raw) > SLOT_BYTES and raw.endswith(b" ")
     assert len(s.recall) == 1 and s.recall[0]["acts"]
+
+
+def test_on_the_device_the_recall_folder_is_made_in_a_step_of_its_own():
+    # a lazy journal (the device's) takes one step a pass of the device loop:
+    # the new folder (a littlefs metadata pair, and a commit to its parent)
+    # and the first slot's file in one step froze the CPU for 112 ms on the
+    # emulated RP2040
+    path = _fresh("rcd")
+    s = _session(path)
+    s.journal.lazy = True
+    while s.flush(True):
+        pass
+    _deal(s, rng.Rng(b"\x09" * 32))
+    while s.flush(True):
+        pass
+    s.end_deal()
+    assert "rcd.r" not in os.listdir(TMP)
+    assert s.flush(True)                              # the folder: that step only
+    assert "rcd.r" in os.listdir(TMP) and os.listdir(path + ".r") == []
+    assert s.flush(True)                              # then the slot's file is opened
+    assert os.listdir(path + ".r") == ["1"]
+    while s.flush(True):
+        pass
+    assert len(s.recall) == 1
