@@ -197,10 +197,10 @@ class Session:
         return "%s.r/%d" % (self.journal.path, i)
 
     def _make_folder(self):
-        """The recall's folder, once a match (there since the first deal
-        ever ended). Made, it is a new littlefs metadata pair erased and a
-        commit to its parent's log: with the first slot's file in the same
-        step, that was one run of 112 ms of CPU on the emulated RP2040."""
+        """The recall's folder, looked for once a match (the device makes it
+        at boot: oya.ui.app). Made here, it is a new littlefs metadata pair
+        erased and a compaction of its parent's log: with the first slot's
+        file in the same step that would be three erases in one run."""
         self._folder = True
         try:
             os.mkdir(self.journal.path + ".r")
