@@ -33,11 +33,13 @@ class FakeRP2040:
         self.busy_per_us = busy_per_us
         self.stretches = []         # the longest busy run reported by each run(), in turn
         self.stretch = 0
+        self.stretch_erases = 0     # the flash erases inside it: the run's length in 45 ms erases
 
     def run(self, us):
         self.t += us
         self.busy += int(us * self.busy_per_us)
         self.stretch = self.stretches.pop(0) if self.stretches else 0
+        self.stretch_erases = self.stretch // (45 * 125000)
         due = [e for e in self.pending if e["t"] <= self.t]
         self.pending = [e for e in self.pending if e["t"] > self.t]
         self.out += due
@@ -149,6 +151,10 @@ def test_a_key_keeps_the_longest_cpu_run_after_its_edge():
     emu.stretches = [0, 0, 0, 0, 0, 300000, 7000000, 500000]
     k = rig.press("ok", hold_ms=80, quiet_ms=100)
     assert k.stretch == 7000000 and k.as_dict()["stretch"] == 7000000
+    # the erases inside the longest run are that run's, not a shorter one's
+    emu.stretches = [0, 0, 0, 0, 0, 12000000, 7000000, 500000]
+    k = rig.press("ok", hold_ms=80, quiet_ms=100)
+    assert k.stretch == 12000000 and k.as_dict()["stretch_erases"] == 2
 
 
 def test_up_and_down_are_timed_from_the_press():
@@ -206,9 +212,12 @@ def test_the_report_names_the_keys_that_froze_the_cpu():
     r = _run("kachi", [10, 20, 30], 50000)
     for k, (run_ms, erases) in zip(r["keys"], ((40, 0), (209.1, 3), (115.5, 0))):
         k["stretch"], k["flash_erases"] = int(run_ms * 125000), erases
-    assert pico.freezes(r) == [(1, 209.1, 3), (2, 115.5, 0)]
+    assert pico.freezes(r) == [(1, 209.1, 3, None), (2, 115.5, 0, None)]     # saved before it was kept
     text = pico.table({"firmware_name": "RPI_PICO.uf2", "frozen": False, "runs": {"kachi": r}})
     assert text.splitlines()[-1] == "kachi     #1 209.1 ms 3; #2 115.5 ms 0"
+    r["keys"][1]["stretch_erases"], r["keys"][2]["stretch_erases"] = 2, 0
+    text = pico.table({"firmware_name": "RPI_PICO.uf2", "frozen": False, "runs": {"kachi": r}})
+    assert text.splitlines()[-1] == "kachi     #1 209.1 ms 3, 2 inside; #2 115.5 ms 0, 0 inside"
     r2 = _run("meri", [10, 20], 50000)
     assert pico.freezes(r2) == [] and "CPU runs over" not in pico.table(
         {"firmware_name": "RPI_PICO.uf2", "frozen": False, "runs": {"meri": r2}})

@@ -316,11 +316,11 @@ def table(fig):
             s["flash_erases"] / max(1, s["keys"]), s["lat_p95_no_flash_wait"], s["stretch_p95"], s["stretch_max"]))
     long = [(g, freezes(r)) for g, r in fig["runs"].items()]
     if any(f for g, f in long):
-        rows.append("CPU runs over %d ms (key number in the run: ms, 4 KB sectors erased in that key's time):"
-                    % FREEZE_MS)
+        rows.append("CPU runs over %d ms (key number in the run: ms, 4 KB sectors erased in that key's time"
+                    ", of them inside the run itself):" % FREEZE_MS)
         for g, f in long:
             if f:
-                rows.append("%-9s %s" % (g, "; ".join("#%d %.1f ms %d" % x for x in f)))
+                rows.append("%-9s %s" % (g, "; ".join("#%d %.1f ms %d" % x[:3] + _inside(x) for x in f)))
     return "\n".join(rows)
 
 
@@ -340,16 +340,25 @@ FREEZE_MS = 100     # issue 17: no key takes more CPU than this without a sleep
 
 def freezes(run):
     """The keys after which the CPU ran over FREEZE_MS without a sleep, the
-    longest first: (key number, ms, sectors erased). A run with 2+ erases is
-    littlefs committing (45 ms each, the CPU spinning in the boot ROM); with
-    none, the app's own work (as .mpy, mostly a module's import)."""
+    longest first: (key number, ms, sectors erased in the key's time, of
+    them inside the run: None in figures saved before it was kept). A run
+    with 2+ erases inside it is littlefs at work (45 ms each, the CPU
+    spinning in the boot ROM): one call of it (a folder made: a new metadata
+    pair and a compaction of its parent's log) or journal steps the device
+    loop ran without a sleep between them; with none, the app's own work
+    (as .mpy, mostly a module's import)."""
     out = []
     for i, k in enumerate(run["keys"]):
         ms = k.get("stretch", 0) / 125000
         if ms > FREEZE_MS:
-            out.append((i, ms, k.get("flash_erases", 0)))
+            out.append((i, ms, k.get("flash_erases", 0), k.get("stretch_erases")))
     out.sort(key=lambda x: -x[1])
     return out
+
+
+def _inside(freeze):
+    """ ", N inside" of a freezes() entry, when its figures kept it."""
+    return "" if freeze[3] is None else ", %d inside" % freeze[3]
 
 
 def _kind(fig):
@@ -394,7 +403,8 @@ def section(fig, text):
         "*CPU run*: the longest time the CPU ran without going back to sleep in the device "
         "loop (no frame, no button poll: a freeze; a flash erase spins in the boot ROM and "
         "counts), after each key (p95, max); below the table, the keys whose run passed "
-        "100 ms, with the sectors erased in their time. "
+        "100 ms, with the sectors erased in their time and, of them, inside the run (two "
+        "or more there: littlefs work with no sleep between, one call or several steps). "
         "*done*: the match ran to its end (else the run stopped at the key limit)." % (
             fig["date"], fig["command"], fig["commit"], fig["wall_s"],
             "a bot" if fig.get("script") == "bots" else "a person", KAKKURI_DEALS),

@@ -51,6 +51,7 @@ class Emulator:
         self.t = 0.0
         self.busy = 0
         self.stretch = 0
+        self.stretch_erases = 0
         self.heap = None
         self.flash = {}             # erases, programs, busy_us so far
         self._stderr = []
@@ -103,6 +104,7 @@ class Emulator:
         self.t = r["t"]
         self.busy = r["busy"]
         self.stretch = r.get("stretch", 0)   # longest busy run without a wait, in this run
+        self.stretch_erases = r.get("stretch_erases", 0)   # the flash erases inside that run
         self.flash = r.get("flash") or {}
         if r.get("heap"):
             self.heap = r["heap"]

@@ -320,6 +320,8 @@ let heapLog = null;
 let busy = 0;
 let stretch = 0;       // busy cycles since the CPU last waited
 let stretchMax = 0;
+let runErases0 = 0;    // flash erases counted when the run in hand began
+let stretchErases = 0; // the erases inside the longest run (one littlefs call, or several steps)
 const SAMPLE_NS = 200_000;
 let nextSample = 0;
 function runFor(ns) {
@@ -337,10 +339,14 @@ function runFor(ns) {
         const pc = core.PC;
         profile.set(pc, (profile.get(pc) ?? 0) + 1);
       }
+      if (stretch === 0) runErases0 = flashStats.erases;
       const c = core.executeInstruction();
       busy += c;
       stretch += c;
-      if (stretch > stretchMax) stretchMax = stretch;
+      if (stretch > stretchMax) {
+        stretchMax = stretch;
+        stretchErases = flashStats.erases - runErases0;
+      }
       clock.tick(c * CYCLE_NS);
     }
     if (clock.nanos >= nextSample) {
@@ -374,9 +380,10 @@ rl.on('line', (line) => {
   switch (r.op) {
     case 'run':
       stretchMax = stretch;
+      stretchErases = stretch ? flashStats.erases - runErases0 : 0;
       heap.run_peak = heap.last;     // the peak of this run alone
       runFor(r.us * 1000);
-      out({ ev: 'ran', t: nowUs(), busy, stretch: stretchMax, flash: flashStats, heap: heapReady ? { ...heap, used: heap.last } : null });
+      out({ ev: 'ran', t: nowUs(), busy, stretch: stretchMax, stretch_erases: stretchErases, flash: flashStats, heap: heapReady ? { ...heap, used: heap.last } : null });
       break;
     case 'free':
       if (r.on && !free) { free = true; setImmediate(freeRun); } else if (!r.on) free = false;

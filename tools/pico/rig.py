@@ -35,6 +35,7 @@ class KeyFigures:
         self.flash_erases = 0         # flash sectors erased (the journal, files)
         self.flash_busy_us = 0        # time the flash chip was busy erasing/programming
         self.stretch = 0              # the longest run of CPU cycles without a sleep (a freeze)
+        self.stretch_erases = 0       # the flash sectors erased inside that run
         self.live = None              # the largest live heap a collection left during the key
         self.heap_peak = None         # the most heap used during the key (--gc-every: ~its live peak)
 
@@ -58,7 +59,7 @@ class KeyFigures:
                 "cycles": self.cycles, "uart_bytes": self.uart_bytes,
                 "flash_erases": self.flash_erases, "flash_busy_us": self.flash_busy_us,
                 "flash_wait_us": self.flash_wait_us,
-                "stretch": self.stretch, "live": self.live,
+                "stretch": self.stretch, "stretch_erases": self.stretch_erases, "live": self.live,
                 "heap_peak": self.heap_peak}
 
 
@@ -104,7 +105,10 @@ class Rig:
         heap0 = getattr(self.emu, "heap", None) or {}
         self.emu.run(us)
         if self.current is not None:
-            self.current.stretch = max(self.current.stretch, getattr(self.emu, "stretch", 0))
+            run = getattr(self.emu, "stretch", 0)
+            if run > self.current.stretch:
+                self.current.stretch = run
+                self.current.stretch_erases = getattr(self.emu, "stretch_erases", 0)
             heap = getattr(self.emu, "heap", None) or {}
             if heap.get("run_peak"):
                 self.current.heap_peak = max(self.current.heap_peak or 0, heap["run_peak"])
