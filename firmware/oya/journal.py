@@ -141,6 +141,11 @@ class Journal:
     def _files(self):
         return (self.path, self.path + ".old", self.path + ".tmp")
 
+    def folder(self):
+        """The folder of the files kept beside the journal (put(): the
+        recall's slots, oya.session)."""
+        return self.path + ".r"
+
     def _tails(self):
         return (self.path + ".a", self.path + ".at")
 

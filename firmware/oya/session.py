@@ -194,7 +194,7 @@ class Session:
 
     # -- recall ---------------------------------------------------------------------
     def _slot(self, i):
-        return "%s.r/%d" % (self.journal.path, i)
+        return "%s/%d" % (self.journal.folder(), i)
 
     def _make_folder(self):
         """The recall's folder, looked for once a match (the device makes it
@@ -203,7 +203,7 @@ class Session:
         file in the same step that would be three erases in one run."""
         self._folder = True
         try:
-            os.mkdir(self.journal.path + ".r")
+            os.mkdir(self.journal.folder())
         except OSError:
             pass
 
@@ -222,7 +222,7 @@ class Session:
         p = self.journal.path
         head, _, name = p.rpartition("/")
         n = len(name) + 2
-        return listed(p + ".r") + listed(head, lambda f: f[:n] == name + ".r" and f[n:].isdigit())
+        return listed(self.journal.folder()) + listed(head, lambda f: f[:n] == name + ".r" and f[n:].isdigit())
 
     @property
     def recall(self):

@@ -119,13 +119,13 @@ class App:
         self._clock = (now, 0)     # (tick when the match in play was (re)started, ms played before)
         self._printer_failed = 0   # the printer's failure count last reported
         _mkdir(STATE_DIR)
+        self.settings_j = Journal(STATE_DIR + "/settings")
+        self.match_j = Journal(STATE_DIR + "/match")
         # the recall's folder (oya.session) too: made, a folder is two flash
         # erases in one littlefs call (its new metadata pair, a compaction of
         # its parent's log), a 109 ms run of CPU at the first deal's end of a
         # fresh board on the emulated RP2040; at boot that is no key's time
-        _mkdir(STATE_DIR + "/match.r")
-        self.settings_j = Journal(STATE_DIR + "/settings")
-        self.match_j = Journal(STATE_DIR + "/match")
+        _mkdir(self.match_j.folder())
         self.settings = dict(DEFAULT_SETTINGS)
         self._bad_settings = False    # the saved settings were unreadable: said at boot
         self._oom = 0                 # MemoryErrors since a key last went through
