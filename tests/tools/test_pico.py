@@ -6,6 +6,7 @@ import json
 import random
 import sys
 import os
+import types
 from pathlib import Path
 
 import pytest
@@ -420,3 +421,46 @@ def test_heap_peaks_reads_each_steps_highest_off_the_heaps_change_log():
     assert "(peak of the run 35.2 KB)" in text
     counts = [ln.split()[-1] for ln in text.splitlines()[2:7]]
     assert counts == ["1", "0", "0", "1", "0"]      # the step each key's highest is first reached in
+
+
+def test_an_error_while_the_soak_sets_up_a_table_is_a_finding_with_its_text(monkeypatch):
+    # a MemoryError on the way to a new table was once reported as "the new
+    # table did not go as scripted", which hid what failed
+    from tools.pico import soak
+
+    class Screens:
+        def __init__(self, emu, board, seed=1):
+            self.shown = ["Oya - home"]
+            self.pressed = []
+
+        def boot(self, until):
+            return True
+
+        def press(self, key, hold_ms=80, quiet_ms=250):
+            self.pressed.append(key)
+            if self.shown[0] == "Error":
+                self.shown = ["Oya - home"]
+            elif len(self.pressed) == 3:
+                self.shown = ["Error", "memory allocation", "failed, allocating", "234 bytes"]
+            else:
+                self.shown = ["Options"]
+            return types.SimpleNamespace(display_bytes=8)
+
+        def screen(self):
+            return self.shown
+
+        def title(self):
+            return self.shown[0]
+
+    def setup_keys(rig, game, bots=True):
+        for k in ("ok", "ok", "ok", "up", "ok"):
+            yield k
+        raise RuntimeError("expected First dealer, the screen shows %r" % rig.title())
+
+    emu = types.SimpleNamespace(watch_heap=lambda: None, run=lambda us: None, heap={}, t=0)
+    monkeypatch.setattr(soak, "Rig", Screens)
+    r = soak.soak_game(emu, BOARD, "oicho", 4, 1, setup_keys)
+    assert r["tables"] == 0
+    assert r["findings"][0] == ("press 3 (ok on 'Options', setting up a table): Error / memory allocation / "
+                                "failed, allocating / 234 bytes")
+    assert not any("as scripted" in f for f in r["findings"])

@@ -103,15 +103,20 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
         if title.startswith("Oya"):                 # home: a new table of the game
             try:
                 for k in setup_keys(rig, game, bots=False):
+                    before = "%s on %r, setting up a table" % (k, rig.title())
                     rig.press(k, quiet_ms=50)
                     done += 1
-                tables += 1
+                    if rig.title().startswith("Error"):
+                        break               # (said below, as any Error screen)
+                else:
+                    tables += 1
             except RuntimeError as e:
-                found("press %d: the new table did not go as scripted: %s" % (done, e))
-                rig.press("back", quiet_ms=50)
+                if not rig.title().startswith("Error"):
+                    found("press %d: the new table did not go as scripted: %s" % (done, e))
+                    rig.press("back", quiet_ms=50)
             continue
         if title.startswith("Error"):
-            found("press %d (%s): %s" % (done, before, " / ".join(x.strip() for x in rig.screen() if x.strip())))
+            found(error_finding(done, before, rig.screen()))
             rig.press("ok", quiet_ms=50)
             done += 1
             continue
@@ -135,6 +140,12 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
             "heap_size": heap.get("size"), "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
             "collections": heap.get("collections"), "emulated_s": round(emu.t / 1e6, 1),
             "wall_s": round(time.time() - t0, 1)}
+
+
+def error_finding(done, before, screen):
+    """An Error screen as a finding: the press that led to it and the
+    screen's text (a MemoryError says which allocation failed)."""
+    return "press %d (%s): %s" % (done, before, " / ".join(x.strip() for x in screen if x.strip()))
 
 
 def pin_of(r, cap):
