@@ -180,6 +180,10 @@ def start_new(app, game, rs_name, opts, names, bots):
     L = app.lang
     first = t("first", L)       # a setup word: read before its module goes with the flows
     forget(*FLOWS)
+    # the setup's screens go before the match is made, and the flows' code
+    # they held with them: on a heap held to 40 KB (frozen) the match was
+    # made beside them, and this key ran out of heap (tools/pico --soak)
+    app.replace(Message(first, [], None))
     s = Session(game, rs_name, opts, names, None, app.match_j)
     s.match.table = app.table_deck
     changed = getattr(app, "changed", None)
