@@ -93,6 +93,26 @@ def _header(seq, body, pad=0):
     return ("%s %d %d %s\n" % (MAGIC, seq, len(body) + pad, _digest(body, pad))).encode()
 
 
+# An open file needs its heap in one piece: littlefs's file object and its
+# cache, 1,148 B on the RP2040 port (the cache is 4 x its 256 B program size).
+# A heap held near full is in fragments, and an open failed there with
+# kilobytes free in smaller pieces (tools/pico --soak). So that room is held
+# between files and let go for each one: the allocator, short of a piece,
+# collects, and the file takes the room's place.
+FILE_ROOM = 1152
+_room = None
+
+
+def hold_room():
+    """Hold a file's room again (at boot, and after each file)."""
+    global _room
+    if _room is None:
+        try:
+            _room = bytearray(FILE_ROOM)
+        except MemoryError:
+            pass                # no piece that big now: the next file tries again
+
+
 def _writing(path, seq, body, rename_to=None, pad=0):
     """A file `path` holding `body` framed (header, then the body), in the
     steps a lazy journal takes one a pass of the device loop: open (a new file's entry: a commit to the folder's log), the bytes
@@ -101,6 +121,8 @@ def _writing(path, seq, body, rename_to=None, pad=0):
     rename when there is one. Measured on the emulated RP2040 a record
     written in one go was 45 ms of erase for its bytes plus up to ~90 ms
     when its commit compacted: over 100 ms of frozen CPU (interrupts off)."""
+    global _room
+    _room = None
     f = open(path, "wb")
     try:
         yield
@@ -114,6 +136,8 @@ def _writing(path, seq, body, rename_to=None, pad=0):
     if rename_to:
         yield
         os.rename(path, rename_to)
+    yield                       # (holding the room may collect: a step of its own)
+    hold_room()
 
 
 def __getattr__(name):
@@ -137,6 +161,7 @@ class Journal:
         self._job = None          # the steps left of a lazy write (_writing)
         self._out = None          # its arguments: taken again from the start if a step fails
         self._gone = False        # cleared since the last write: load() has nothing to read
+        hold_room()               # (at boot: the heap is still in one piece)
 
     def _files(self):
         return (self.path, self.path + ".old", self.path + ".tmp")
