@@ -29,6 +29,7 @@
 #
 # Firmware before 2026-11-26 wrote every record as `.tmp` and renamed it:
 # load() reads .tmp too, so a match saved by it resumes.
+import gc
 import hashlib
 import json
 import os
@@ -96,21 +97,29 @@ def _header(seq, body, pad=0):
 # An open file needs its heap in one piece: littlefs's file object and its
 # cache, 1,148 B on the RP2040 port (the cache is 4 x its 256 B program size).
 # A heap held near full is in fragments, and an open failed there with
-# kilobytes free in smaller pieces (tools/pico --soak). So that room is held
-# between files and let go for each one: the allocator, short of a piece,
-# collects, and the file takes the room's place.
+# kilobytes free in smaller pieces (tools/pico --soak, 44 KB frozen). So
+# while the heap is tight that room is held between files and let go for
+# each one: the allocator, short of a piece, collects, and the file takes
+# the room's place. With ROOM_BELOW free or more, pieces that big are free
+# anyway and nothing is held.
 FILE_ROOM = 1152
+ROOM_BELOW = 16384
 _room = None
 
 
 def hold_room():
-    """Hold a file's room again (at boot, and after each file)."""
+    """Hold a file's room again if the heap is tight (at boot, and after
+    each file: asking for the free heap walks it, ~5 ms on the RP2040)."""
     global _room
-    if _room is None:
-        try:
-            _room = bytearray(FILE_ROOM)
-        except MemoryError:
-            pass                # no piece that big now: the next file tries again
+    if _room is not None:
+        return
+    free = getattr(gc, "mem_free", None)     # (not in CPython: held there)
+    if free is not None and free() >= ROOM_BELOW:
+        return
+    try:
+        _room = bytearray(FILE_ROOM)
+    except MemoryError:
+        pass                    # no piece that big now: the next file tries again
 
 
 def _writing(path, seq, body, rename_to=None, pad=0):

@@ -362,15 +362,37 @@ def test_a_files_room_is_held_between_files_and_let_go_while_one_is_open():
     # a heap near full is in fragments: the room a file's object needs is
     # held in one piece from the boot, and given to each file in turn
     from oya import journal
-    path = _fresh_dir("room")
-    j = Journal(path)
-    j.lazy = True
-    held = journal._room
-    assert held is not None and len(held) == journal.FILE_ROOM
-    j.save({"v": 1})                              # opened
-    assert journal._room is None
-    j.finish()
-    assert journal._room is not None and journal._room is not held and len(journal._room) == journal.FILE_ROOM
+    below = journal.ROOM_BELOW
+    journal.ROOM_BELOW = 1 << 30                  # a tight heap
+    try:
+        journal._room = None
+        path = _fresh_dir("room")
+        j = Journal(path)
+        j.lazy = True
+        held = journal._room
+        assert held is not None and len(held) == journal.FILE_ROOM
+        j.save({"v": 1})                          # opened
+        assert journal._room is None
+        j.finish()
+        assert journal._room is not None and journal._room is not held and len(journal._room) == journal.FILE_ROOM
+    finally:
+        journal.ROOM_BELOW = below
+
+
+def test_with_heap_to_spare_no_files_room_is_held():
+    import gc
+    from oya import journal
+    if not hasattr(gc, "mem_free"):
+        return                                    # CPython: no free heap to ask (the room is held)
+    below = journal.ROOM_BELOW
+    journal.ROOM_BELOW = 0
+    try:
+        journal._room = None
+        j = Journal(_fresh_dir("spare"))
+        j.save({"v": 1})
+        assert journal._room is None
+    finally:
+        journal.ROOM_BELOW = below
 
 
 def test_a_lazy_write_whose_step_fails_is_taken_again_from_its_start():
