@@ -255,7 +255,7 @@ class Sim:
         code = {"en": 0, "ja": 1}.get(lang, lang)
         self.lang = lang
         try:
-            fw = FirmwareImporter(self.firmware, {"os": fakes.make_os(self),
+            fw = FirmwareImporter(self.firmware, {"os": fakes.make_os(self), "gc": fakes.make_gc(self),
                                                   "micropython": fakes.make_micropython(self)},
                                   overrides={"open": self.flash.open})
             journal = fw.load("oya.journal")   # the firmware's own format
