@@ -96,27 +96,26 @@ def _header(seq, body, pad=0):
 
 # An open file needs its heap in one piece: littlefs's file object and its
 # cache, 1,148 B on the RP2040 port (the cache is 4 x its 256 B program size).
-# A small heap held near full is in fragments, and an open failed there with
-# kilobytes free in smaller pieces (tools/pico --soak, 44 KB frozen). So on a
-# heap under ROOM_HEAP that room is held between files and let go for each
-# one: the allocator, short of a piece, collects, and the file takes the
-# room's place. The Pico's whole heap (~240 KB) has pieces that big free
-# anyway, and holds nothing.
+# A heap held near full is in fragments, and an open failed there with
+# kilobytes free in smaller pieces (tools/pico --soak, 44 KB frozen). So
+# while less than ROOM_FREE is free, that room is held between files and
+# let go for each one: the allocator, short of a piece, collects, and the
+# file takes the room's place. (Asked at the boot, where a heap held to
+# 44 KB had ~20 KB free, and after each file. The heap's size does not
+# tell: memory a program holds counts as the heap's.)
 FILE_ROOM = 1152
-ROOM_HEAP = 131072
+ROOM_FREE = 32768
 _room = None
-_small = None               # the heap is under ROOM_HEAP (asked once: it walks the heap)
 
 
 def hold_room():
-    """Hold a file's room again on a small heap (at boot, and after each file)."""
-    global _room, _small
+    """Hold a file's room again if the heap is tight (at boot, and after
+    each file: asking for the free heap walks it, ~5 ms on the RP2040)."""
+    global _room
     if _room is not None:
         return
-    if _small is None:
-        free = getattr(gc, "mem_free", None)     # (not in CPython: held there)
-        _small = free is None or free() + gc.mem_alloc() < ROOM_HEAP
-    if not _small:
+    free = getattr(gc, "mem_free", None)     # (not in CPython: held there)
+    if free is not None and free() >= ROOM_FREE:
         return
     try:
         _room = bytearray(FILE_ROOM)

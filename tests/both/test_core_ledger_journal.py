@@ -362,10 +362,10 @@ def test_a_files_room_is_held_between_files_and_let_go_while_one_is_open():
     # a heap near full is in fragments: the room a file's object needs is
     # held in one piece from the boot, and given to each file in turn
     from oya import journal
-    heap = journal.ROOM_HEAP
-    journal.ROOM_HEAP = 1 << 30                   # a small heap
+    free = journal.ROOM_FREE
+    journal.ROOM_FREE = 1 << 30                   # a tight heap
     try:
-        journal._room = journal._small = None
+        journal._room = None
         path = _fresh_dir("room")
         j = Journal(path)
         j.lazy = True
@@ -376,25 +376,23 @@ def test_a_files_room_is_held_between_files_and_let_go_while_one_is_open():
         j.finish()
         assert journal._room is not None and journal._room is not held and len(journal._room) == journal.FILE_ROOM
     finally:
-        journal.ROOM_HEAP = heap
-        journal._small = None
+        journal.ROOM_FREE = free
 
 
-def test_on_a_large_heap_no_files_room_is_held():
+def test_with_heap_to_spare_no_files_room_is_held():
     import gc
     from oya import journal
     if not hasattr(gc, "mem_free"):
         return                                    # CPython: no free heap to ask (the room is held)
-    heap = journal.ROOM_HEAP
-    journal.ROOM_HEAP = 0
+    free = journal.ROOM_FREE
+    journal.ROOM_FREE = 0
     try:
-        journal._room = journal._small = None
+        journal._room = None
         j = Journal(_fresh_dir("spare"))
         j.save({"v": 1})
         assert journal._room is None
     finally:
-        journal.ROOM_HEAP = heap
-        journal._small = None
+        journal.ROOM_FREE = free
 
 
 def test_a_lazy_write_whose_step_fails_is_taken_again_from_its_start():
