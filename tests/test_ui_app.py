@@ -22,6 +22,16 @@ def flash(tmp_path, monkeypatch):
 
 
 def new_table(app, game_index, seats_up=0, bots=0):
+    to_bots(app, game_index, seats_up)
+    for _ in range(bots):
+        app.key(K.UP)
+    app.key(K.OK)                      # bot seats
+    assert app.screen_text().startswith("First dealer")
+    app.key(K.OK)
+
+
+def to_bots(app, game_index, seats_up=0):
+    """From home to a new table's last setup screen (the bot seats)."""
     app.key(K.OK)                      # home: New table
     for _ in range(game_index):
         app.key(K.DOWN)
@@ -37,11 +47,7 @@ def new_table(app, game_index, seats_up=0, bots=0):
     app.key(K.OK)                      # names: Continue
     if "Starting chips" in app.screen_text():
         app.key(K.OK)
-    for _ in range(bots):
-        app.key(K.UP)
-    app.key(K.OK)                      # bot seats
-    assert app.screen_text().startswith("First dealer")
-    app.key(K.OK)
+    assert app.screen_text().startswith("Bot seats")
 
 
 def press_ok_until(app, title, limit=2000):
@@ -349,9 +355,21 @@ def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(fl
     # the options screen's modules (not its engine: beside the setup flow's
     # code, that was the highest heap of a setup)
     assert app._prefetch == ["oya.games.%s_options" % GAMES[0], "oya.ui.table"]
-    app.key(K.OK)                                       # defaults -> the options
-    # the engine's modules one a pass, its own imports first
-    assert app._prefetch == ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", "oya.games." + GAMES[0]]
+    while app.idle():
+        pass
+    engine = ("oya.match", "oya.games." + GAMES[0])
+    # defaults -> the options, Continue -> seats, OK -> names, Continue ->
+    # chips, OK -> bot seats: no engine module asked for beside them
+    for k in (K.OK, K.UP, K.OK, K.OK, K.UP, K.OK, K.OK):
+        app.key(k)
+        assert not [n for n in app._prefetch if n in engine], app.screen_text()
+    assert app.screen_text().startswith("Bot seats")
+    app.key(K.OK)                                       # the setup's done: its screens go, the match comes
+    assert app.screen_text().startswith("First dealer\n...\n")
+    # the engine's modules one a pass, its own imports first, then the
+    # match made in steps
+    assert app._prefetch[:-1] == ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match",
+                                  "oya.games." + GAMES[0], "oya.session", "oya.ui.tables"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -374,12 +392,8 @@ def test_every_module_an_engine_imports_is_fetched_before_it(flash, game):
     """One import a pass, the engine's own imports (and its parts: Kachi-kachi's
     hands) first, so no pass imports two at once."""
     app = App()
-    app.key(K.OK)                                       # New table -> the game list
-    for _ in range(GAMES.index(game)):
-        app.key(K.DOWN)
-    app.key(K.OK)                                       # the game -> its rulesets
-    app.key(K.OK)                                       # defaults -> the options
-    assert app.screen_text().startswith("Options")
+    to_bots(app, GAMES.index(game))
+    app.key(K.OK)                                       # the setup's done: the match comes
     got = app._prefetch
     engine = got.index("oya.games." + game)
     booted = ("oya", "oya.compat", "oya.rng", "oya.games")
@@ -524,7 +538,10 @@ def test_a_new_tables_first_record_does_not_wait_for_the_prefetch(flash):
         app.key(k)
     if "Starting chips" in app.screen_text():
         app.key(K.OK)
-    app.key(K.OK)                          # no bots: the first dealer is drawn
+    app.key(K.OK)                          # no bots: the match is made in steps
+    assert not app.owes()                  # (the old match's files go once the new one is drawn)
+    while app._starting is None:           # the loop's idle passes: the first dealer is drawn
+        assert app.idle()
     assert app.screen_text().startswith("First dealer")
     assert app._starting[0].owes() and app._prefetch and app.match_j.clearing()
     assert not app.finishing()             # the record is written before the modules are fetched
@@ -552,24 +569,20 @@ def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monk
 
 
 @pytest.mark.parametrize("game,draws", [("oicho", True), ("kakkuri", False)])
-def test_the_bot_seats_screen_fetches_the_first_dealers_draws_only_for_a_match_that_uses_them(game, draws, flash):
+def test_a_new_table_fetches_the_first_dealers_draws_only_for_a_match_that_uses_them(game, draws, flash,
+                                                                                     monkeypatch):
     # Kakkuri draws its first dealer its own way: the shared draws, fetched
     # ahead, were never used nor forgotten, and stayed in RAM all match
+    import sys
+    monkeypatch.delitem(sys.modules, "oya.games.first_dealer", raising=False)
     app = App()
-    app.key(K.OK)
-    for _ in range(GAMES.index(game)):
-        app.key(K.DOWN)
-    for k in (K.OK, K.OK, K.UP, K.OK):              # the game, defaults, options: Continue
-        app.key(k)
-    for _ in range(8):
-        if app.screen_text().startswith("Bot seats"):
-            break
-        if app.screen_text().startswith("Names"):
-            app.key(K.UP)                           # to Continue
-        app.key(K.OK)
-    assert app.screen_text().startswith("Bot seats")
-    assert ("oya.games.first_dealer" in app._prefetch) == draws
-    assert "oya.session" in app._prefetch
+    to_bots(app, GAMES.index(game))
+    app.key(K.OK)                                   # no bots: the match is made in steps
+    seen = False
+    while app._starting is None:
+        assert app.idle()
+        seen = seen or "oya.games.first_dealer" in sys.modules
+    assert seen == draws
 
 
 def test_a_match_keeps_neither_the_first_dealers_draw_nor_a_bot_rng_it_does_not_use(flash):

@@ -188,7 +188,9 @@ a.key(1); a.key(3)                      # Continue
 a.key(3)                                # seats
 a.key(1); a.key(3)                      # names: Continue
 a.key(3)                                # starting chips
-a.key(3)                                # no bot seats
+a.key(3)                                # no bot seats: the match is made in idle passes
+while a.idle():
+    pass
 print('first', mods())
 a.key(3)
 print('play', mods())
@@ -205,8 +207,9 @@ print('back', mods())
     assert set(got["boot"]) == base | {"oya.ui.home", "oya.ui.menu", "oya.ui.text_en_setup"}
     assert set(got["rulesets"]) == base | {"oya.ui.setup", "oya.ui.menu", "oya.ui.text_en_setup"}
     assert set(got["options"]) == base | {"oya.ui.table", "oya.ui.menu", "oya.ui.text_en_setup"}
-    # the first dealer was drawn: its draw went with it (oya.match), the flows too
-    assert set(got["first"]) == base | {"oya.ui.tables"}
+    # the first dealer was drawn: its draw went with it (oya.match), the flows
+    # too; the screen's OK calls oya.ui.start, and the deal screens were fetched
+    assert set(got["first"]) == base | {"oya.ui.start", "oya.ui.tables", "oya.ui.play"}
     assert set(got["play"]) == base | {"oya.ui.play", "oya.ui.tables"}
     assert "oya.ui.menus" in got["pause"] and "oya.ui.menu" in got["pause"]
     assert set(got["back"]) == set(got["play"])

@@ -113,6 +113,7 @@ class App:
         self._starting = None      # (session, bots) of a new table, shown its first dealer
         self._table = None         # (deal number, actions taken, its table lines): see table_lines
         self._prefetch = []        # modules the next screen will want, imported while idle
+        self.due = False           # the screen needs what _prefetch has yet to do: a key does it first
         self.scanned = None        # the rulesets found while the game list was shown (oya.ui.setup)
         self._home_resume = False  # the home menu offers Resume
         self.renderer = None
@@ -153,6 +154,8 @@ class App:
     def key(self, k):
         """Handle one key; any error becomes a message and the device goes on."""
         try:
+            if self.due:
+                self.catch_up()
             self.top().key(k)
             if self.top() is not self._err:
                 self._oom = 0       # a key went through to a screen of its own
@@ -204,24 +207,7 @@ class App:
         play screen's search for a decision's choices). 0: nothing done, 1:
         something done, IDLE_REDRAW: done, and the screen changed."""
         if self._prefetch:
-            name = self._prefetch[0]
-            if not isinstance(name, str):
-                try:
-                    next(name)
-                    return 1
-                except StopIteration:
-                    pass
-                except Exception as e:
-                    self._prefetch.pop(0)
-                    self.fail(e)
-                    return IDLE_REDRAW
-            elif name not in sys.modules:
-                try:
-                    __import__(name)
-                except Exception:   # not there, or no room (MemoryError): the key
-                    pass            # that needs it imports it again and says so
-            self._prefetch.pop(0)
-            return 1
+            return self._fetch()
         work = getattr(self.top(), "idle", None)
         if work is None:
             return 0
@@ -230,6 +216,36 @@ class App:
         except Exception as e:
             self.fail(e)
             return IDLE_REDRAW
+
+    def _fetch(self):
+        """One module or step of prefetch(): 1, or IDLE_REDRAW when a step
+        failed (its error is on the screen)."""
+        name = self._prefetch[0]
+        if not isinstance(name, str):
+            try:
+                next(name)
+                return 1
+            except StopIteration:
+                pass
+            except Exception as e:
+                self._prefetch.pop(0)
+                self.fail(e)
+                return IDLE_REDRAW
+        elif name not in sys.modules:
+            try:
+                __import__(name)
+            except Exception:   # not there, or no room (MemoryError): the key
+                pass            # that needs it imports it again and says so
+        self._prefetch.pop(0)
+        return 1
+
+    def catch_up(self):
+        """What the idle passes still owe the screen (`due`: a new table in
+        the making, oya.ui.start.begin), done now: a key pressed before they
+        ran acts on the screen it was pressed for."""
+        self.due = False
+        while self._prefetch:
+            self._fetch()
 
     def finishing(self):
         """Whether the screen on top is still working out its answer (the

@@ -4,7 +4,55 @@
 from oya import rng
 from oya.games import load
 from oya.ui import forget
-from oya.ui.app import FLOWS, forget_options
+from oya.ui.app import FLOWS, Call, forget_options
+
+
+def begin(app, game, rs_name, opts, names, bots, changed, first):
+    """A new table, set up: its modules come one an idle pass (as .mpy the
+    engine alone is a 100-250 ms import on the RP2040), then the match is
+    made and its first dealer drawn and shown (new_match). A key pressed
+    before that is done finishes it first (App.key)."""
+    from oya.games import PARTS
+    app.prefetch("oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", *PARTS.get(game, ()),
+                 "oya.games." + game, "oya.session", "oya.ui.tables",
+                 new_match(app, game, rs_name, opts, names, bots, changed, first))
+    app.due = True
+
+
+def new_match(app, game, rs_name, opts, names, bots, changed, first):
+    """begin()'s last steps, one an idle pass: the match made, its first
+    dealer drawn and saved, shown."""
+    from oya.match import Match
+    from oya.session import Session
+    s = Session(game, rs_name, opts, names, None, app.match_j)
+    m = s.match
+    m.table = app.table_deck
+    if changed is not None:
+        key = m.START_OPTION    # (set after the options screen: kept whatever its value)
+        s.changed = dict((k, opts[k]) for k in changed + [key] if k in opts)
+    if bots:
+        s.ui["bots"] = list(bots)   # journaled: a resumed match keeps its bots
+    if type(m).draw_first_dealer is Match.draw_first_dealer:
+        yield
+        # the draw's own module, in a pass of its own (the match forgets it
+        # after; Kakkuri draws its own way)
+        __import__("oya.games.first_dealer")
+    yield
+    s.draw_first_dealer()
+    yield
+    from oya.ui import tables
+    from oya.ui.widgets import Message
+    kind = m.deck_kind()
+    lines = tables.event_lines(kind, [], names)
+    for e in m.intro:
+        if e[0] == "card":
+            lines.append("%s %s" % (tables.place_name(e[2], names), tables.card_list(kind, bytes([e[1]]))))
+        elif e[0] == "note":
+            lines.append(str(e[1]))
+    lines.append("> %s: %s" % (first, names[m.dealer]))
+    app._starting = (s, bots)
+    app.replace(Message(first, lines, Call(app, "start", "start_pending")))
+    app._prefetch.append("oya.ui.play")       # the deal screens (this step ends the list's first item)
 
 
 def start_pending(app):

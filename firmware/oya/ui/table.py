@@ -5,7 +5,7 @@
 from oya import option_text
 from oya.ui import keys
 from oya.ui import forget
-from oya.ui.app import FLOWS, Call, forget_options
+from oya.ui.app import FLOWS, flow, forget_options
 from oya.ui.menu import Menu
 from oya.ui.widgets import Screen, Spinner, Message, wrap
 from oya.ui.text import t
@@ -20,7 +20,7 @@ def option_row(oid, value):
 
 def edit_options(app, game, rs_name, opts):
     """The options, from the ruleset's (None: the game's defaults)."""
-    from oya.games import options, PARTS
+    from oya.games import options
     forget("oya.ui.setup")       # its menus below call it back by name (Call)
     L = app.lang
     # the options table is looked up, not held: it goes from RAM once the
@@ -67,23 +67,17 @@ def edit_options(app, game, rs_name, opts):
     menu.on_pick = pick
     refresh()
     app.push(menu)
-    # the engine, for the screens after this one: its modules one an idle
-    # pass (with them an import was one run of ~165 ms of CPU as .mpy)
-    app.prefetch("oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", *PARTS.get(game, ()),
-                 "oya.games." + game)
 
 
 def pick_seats(app, game, rs_name, opts):
-    from oya.games import load
+    from oya.games import setup_facts
     L = app.lang
-    match = load(game).MATCH
-    lo, hi = match.SEATS
+    (lo, hi), warn, _ = setup_facts(game)
     if isinstance(opts.get("players"), int):
         # the ruleset fixes the seat count (Kakkuri, Meri): no question
         pick_names(app, game, rs_name, opts, opts["players"])
         return
     default = lo if lo > 3 else min(hi, 4)
-    warn = getattr(match, "WARN_SEATS", None)
 
     def chosen(n):
         if warn is not None and n > warn:
@@ -124,15 +118,14 @@ def pick_names(app, game, rs_name, opts, n):
 
 
 def pick_chips(app, game, rs_name, opts, names):
-    from oya.games import load
+    from oya.games import options, setup_facts
     L = app.lang
-    mod = load(game)
-    key = mod.MATCH.START_OPTION
+    key = setup_facts(game)[2]
     if key not in opts:
         pick_bots(app, game, rs_name, opts, names)
         return
     e = None
-    for x in mod.OPTIONS:
+    for x in options(game):
         if x[0] == key:
             e = x
     lo, hi = (e[2], e[3]) if e and len(e) == 4 else (1, 999)
@@ -162,49 +155,19 @@ def pick_bots(app, game, rs_name, opts, names):
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
     app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop))
-    # the new table's modules, and the first dealer's draws where the match
-    # draws with them (Match.draw_first_dealer forgets them after; Kakkuri
-    # draws its own way, and they stayed in RAM all match: 2.4 KB as .mpy)
-    from oya.games import load
-    from oya.match import Match
-    draws = ("oya.games.first_dealer",) if load(game).MATCH.draw_first_dealer is Match.draw_first_dealer else ()
-    app.prefetch("oya.session", "oya.ui.tables", *draws)
 
 
 def start_new(app, game, rs_name, opts, names, bots):
-    """The match is drawn and saved; its first dealer is shown, and the deal
-    screens come with the next key (oya.ui.start.start_pending), once this flow's code
-    has been freed: the two are never in RAM together."""
-    from oya.session import Session
-    from oya.ui import tables
-    L = app.lang
-    first = t("first", L)       # a setup word: read before its module goes with the flows
-    forget(*FLOWS)
-    # the setup's screens go before the match is made, and the flows' code
-    # they held with them: on a heap held to 40 KB (frozen) the match was
-    # made beside them, and this key ran out of heap (tools/pico --soak)
-    app.replace(Message(first, [], None))
-    s = Session(game, rs_name, opts, names, None, app.match_j)
-    s.match.table = app.table_deck
+    """The setup is done: its screens and code go, then the match is made
+    in steps (oya.ui.start.begin), so that the game's engine and the setup's
+    screens are never in RAM together: with the engine fetched beside them,
+    a heap held to its budget ran out on the Options screen (tools/pico
+    --soak: 96 KB as .mpy, 32 KB frozen)."""
+    first = t("first", app.lang)    # a setup word: read before its module goes with the flows
     changed = getattr(app, "changed", None)
-    if changed is not None:
-        key = s.match.START_OPTION    # (set after the options screen: kept whatever its value)
-        s.changed = dict((k, opts[k]) for k in changed + [key] if k in opts)
-    if bots:
-        s.ui["bots"] = list(bots)   # journaled: a resumed match keeps its bots
-    s.draw_first_dealer()
-    m = s.match
-    kind = m.deck_kind()
-    lines = tables.event_lines(kind, [], names)
-    for e in m.intro:
-        if e[0] == "card":
-            lines.append("%s %s" % (tables.place_name(e[2], names), tables.card_list(kind, bytes([e[1]]))))
-        elif e[0] == "note":
-            lines.append(str(e[1]))
-    lines.append("> %s: %s" % (first, names[m.dealer]))
-    app._starting = (s, bots)
-    app.replace(Message(first, lines, Call(app, "start", "start_pending")))
-    app.prefetch("oya.ui.start", "oya.ui.play")           # the deal screens
+    forget(*FLOWS)
+    app.replace(Message(first, ["..."], None))
+    flow("start").begin(app, game, rs_name, opts, names, bots, changed, first)
 
 
 LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
