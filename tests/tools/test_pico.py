@@ -423,6 +423,74 @@ def test_heap_peaks_reads_each_steps_highest_off_the_heaps_change_log():
     assert counts == ["1", "0", "0", "1", "0"]      # the step each key's highest is first reached in
 
 
+def test_a_restart_in_the_soak_is_a_finding_named_so(monkeypatch):
+    # a board that reset itself (out of heap twice running) came back to its
+    # home screen, and the soak said "the new table did not go as scripted"
+    from tools.pico import soak
+
+    class Restarts:
+        def __init__(self, emu, board, seed=1):
+            self.shown = ["Oya - home"]
+            self.pressed = []
+            self.boots = 0
+
+        def boot(self, until):
+            self.boots = 1
+            return True
+
+        def press(self, key, hold_ms=80, quiet_ms=250):
+            self.pressed.append(key)
+            if len(self.pressed) == 2:
+                self.boots += 1             # the display's init again: the board restarted
+                self.shown = ["Oya - home"]
+            else:
+                self.shown = ["Options"]
+            return types.SimpleNamespace(display_bytes=8)
+
+        def screen(self):
+            return self.shown
+
+        def title(self):
+            return self.shown[0]
+
+    def setup_keys(rig, game, bots=True):
+        for k in ("ok", "ok", "ok"):
+            yield k
+        raise RuntimeError("expected First dealer, the screen shows %r" % rig.title())
+
+    emu = types.SimpleNamespace(watch_heap=lambda: None, run=lambda us: None, heap={}, t=0)
+    monkeypatch.setattr(soak, "Rig", Restarts)
+    r = soak.soak_game(emu, BOARD, "oicho", 2, 1, setup_keys)
+    assert r["findings"][0] == ("press 2 (ok on 'Options', setting up a table): the firmware restarted; "
+                                "the screen shows 'Oya - home'")
+    assert len(r["findings"]) == 1
+
+
+def test_the_rig_counts_the_displays_init_as_a_boot(monkeypatch):
+    import sys
+    from host_sim import framebuf
+    from tools.pico.rig import is_init
+    monkeypatch.setitem(sys.modules, "framebuf", framebuf)      # (the driver's, on CPython)
+    monkeypatch.delitem(sys.modules, "oya.hw.ssd1306", raising=False)
+    from oya.hw.ssd1306 import SSD1306
+
+    class Bus:
+        def __init__(self):
+            self.writes = []
+
+        def writeto(self, addr, b):
+            self.writes.append(bytes(b))
+    bus = Bus()
+    d = SSD1306(bus)
+    assert [is_init(w) for w in bus.writes].count(True) == 1
+    d.fill(1)
+    d.show()
+    d.contrast(10)
+    assert [is_init(w) for w in bus.writes].count(True) == 1      # frames and commands are not
+    d.init_display()
+    assert [is_init(w) for w in bus.writes].count(True) == 2
+
+
 def test_an_error_while_the_soak_sets_up_a_table_is_a_finding_with_its_text(monkeypatch):
     # a MemoryError on the way to a new table was once reported as "the new
     # table did not go as scripted", which hid what failed

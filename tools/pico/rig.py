@@ -63,6 +63,14 @@ class KeyFigures:
                 "heap_peak": self.heap_peak}
 
 
+def is_init(data):
+    """Whether an I2C write to the panel is the driver's init (oya.hw.ssd1306:
+    one command transfer that starts with display off and sets the panel up),
+    which it sends once a power-on or a restart: a frame's commands are a
+    handful of bytes."""
+    return len(data) > 16 and data[0] == 0x00 and data[1] == 0xAE
+
+
 class Rig:
     ACT_ON_PRESS = ("up", "down", "left", "right")
 
@@ -78,6 +86,7 @@ class Rig:
         self.bounce = bounce
         self.display_bytes = 0
         self.uart_bytes = 0
+        self.boots = 0                # the display's init transfers seen: one per power-on or restart
         self.current = None           # the KeyFigures being filled
 
     # -- what the firmware sent ---------------------------------------------------------
@@ -87,6 +96,8 @@ class Rig:
             if ev["ev"] == "i2c":
                 self.clock.us = int(ev["t"])
                 self.panel.i2c_write(data)
+                if is_init(data):
+                    self.boots += 1
                 n = len(data) + I2C_ADDR_BYTE
                 self.display_bytes += n
                 if self.current is not None:

@@ -10,8 +10,10 @@ holds), each held 40-120 ms, the next one as soon as the firmware sleeps
 again. A table that ends (the home screen is back) is set up again.
 
 A finding is any screen titled "Error" (the app shows every exception that
-way: "memory allocation failed" is a MemoryError), or the display silent for
-200 presses in a row (the firmware stopped). Each finding names the press
+way: "memory allocation failed" is a MemoryError), a restart (the display's
+init sent again: the app resets the board when it runs out of heap twice
+running), or the display silent for 200 presses in a row (the firmware
+stopped). Each finding names the press
 that led to it and the screen; the run goes on from there.
 """
 import random
@@ -96,8 +98,19 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     tables = 0
     silent = 0
     done = 0
+    boots = [getattr(rig, "boots", 0)]
     t0 = time.time()
     before = ""                                     # the screen the last press was made on, and the key
+
+    def restarted():
+        """True, and a finding, when the firmware restarted since last asked."""
+        now = getattr(rig, "boots", 0)
+        if now == boots[0]:
+            return False
+        boots[0] = now
+        found("press %d (%s): the firmware restarted; the screen shows %r" % (done, before, rig.title()))
+        return True
+
     while done < presses:
         title = rig.title()
         if title.startswith("Oya"):                 # home: a new table of the game
@@ -106,24 +119,28 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
                     before = "%s on %r, setting up a table" % (k, rig.title())
                     rig.press(k, quiet_ms=50)
                     done += 1
-                    if rig.title().startswith("Error"):
+                    if restarted() or rig.title().startswith("Error"):
                         break               # (said below, as any Error screen)
                 else:
                     tables += 1
             except RuntimeError as e:
-                if not rig.title().startswith("Error"):
+                if not restarted() and not rig.title().startswith("Error"):
                     found("press %d: the new table did not go as scripted: %s" % (done, e))
                     rig.press("back", quiet_ms=50)
             continue
         if title.startswith("Error"):
             found(error_finding(done, before, rig.screen()))
+            before = "ok on %r" % title
             rig.press("ok", quiet_ms=50)
             done += 1
+            restarted()
             continue
         for key in draw_keys(rng, 20, board.get("buttons") or {}):
             before = "%s on %r" % (key, rig.title())
             f = press(rig, key, rng)
             done += 1
+            if restarted():
+                break
             silent = 0 if f.display_bytes else silent + 1
             if silent >= SILENT_PRESSES:
                 found("press %d: the display has not changed for %d presses; screen %r" % (
