@@ -2,8 +2,8 @@
 # set up (oya.match.Match.draw_first_dealer imports this module for the draw
 # and forgets it after), so none of it is in RAM with the deals. Each draw
 # takes the match and a Stock, logs what was drawn in match.intro and
-# returns the seat. (Kakkuri's draw shares its code with the end-of-match
-# tiebreak and stays in its engine.)
+# returns the seat. Kakkuri's end-of-match tiebreak draws its own way too,
+# and is here for the same reason (KakkuriMatch.draw_tiebreak).
 from oya.game import seat_place
 
 
@@ -81,3 +81,53 @@ def meri(m, stock):
         who = _best_draw(m, stock, who, strength)
     m.dealer = who[0]
     return who[0]
+
+
+def _draw_off(stock, tied, log, full=True):
+    """Kakkuri: each tied seat draws a card (logged in `log`), the highest
+    rank wins; ties redraw (only for first place unless `full`). The seats
+    in order, best first."""
+    from oya.games.kakkuri import rank
+    if len(tied) <= 1:
+        return list(tied)
+    if len(stock) < len(tied):
+        return list(tied)      # out of cards (practically never): seat order
+    r = {}
+    for s in tied:
+        c = stock.draw()
+        log.append(("card", c, seat_place(s), True))
+        r[s] = rank(c)
+    out = []
+    for v in range(12, 0, -1):
+        grp = [s for s in tied if r[s] == v]
+        if grp and (full or not out):
+            grp = _draw_off(stock, grp, log, full)
+        out.extend(grp)
+    return out
+
+
+def kakkuri(m, stock):
+    """The seats with chips draw a card each; the highest rank deals; tied
+    highest draw again."""
+    seats = [s for s in range(len(m.ledger)) if m.ledger.chips[s] > 0] or [0]
+    return _draw_off(stock, seats, m.intro, False)[0]
+
+
+def kakkuri_tiebreak(m, stock):
+    """final_tiebreak = draw_cards, at the end of a match: seats with equal
+    chips draw cards (the highest rank places first, ties redraw); logged in
+    m.outro. The seats in order, kept in m.tiebreak."""
+    m.outro = []
+    chips = m.ledger.chips
+    order = list(range(len(chips)))
+    order.sort(key=lambda s: -chips[s])
+    out = []
+    i = 0
+    while i < len(order):
+        j = i
+        while j < len(order) and chips[order[j]] == chips[order[i]]:
+            j += 1
+        out.extend(_draw_off(stock, order[i:j], m.outro))
+        i = j
+    m.tiebreak = out
+    return out

@@ -65,7 +65,7 @@
 # session_deals deals; time_limit ends once the device calls match.stop()
 # when session_minutes have passed (the engine reads no clock; the deal in
 # play is finished first); either way when fewer than 2 seats have chips.
-from oya.compat import const, field
+from oya.compat import const, field, forget
 from oya.game import Deal, EN, cut, seat_place, spaces
 from oya.match import Match
 from oya.games import options_attr, setup_facts
@@ -1182,32 +1182,6 @@ class KakkuriMatch(Match):
     def deck(self):
         return cards.deck(cards.KOMATSU)
 
-    def _draw_off(self, source, tied, log, full=True):
-        """Each tied seat draws a card, the highest rank wins; ties redraw
-        (only for first place unless `full`). Returns the seats in order,
-        best first."""
-        if len(tied) <= 1:
-            return list(tied)
-        if len(source) < len(tied):
-            return list(tied)      # out of cards (practically never): seat order
-        r = {}
-        for s in tied:
-            c = source.draw()
-            log.append(("card", c, seat_place(s), True))
-            r[s] = rank(c)
-        out = []
-        for v in range(12, 0, -1):
-            grp = [s for s in tied if r[s] == v]
-            if grp and (full or not out):
-                grp = self._draw_off(source, grp, log, full)
-            out.extend(grp)
-        return out
-
-    def draw_first_dealer(self, source):
-        seats = [s for s in range(len(self.ledger)) if self.ledger.chips[s] > 0] or [0]
-        self.dealer = self._draw_off(source, seats, self.intro, False)[0]
-        return self.dealer
-
     def after_deal(self, deal):
         Match.after_deal(self, deal)
         self.dealer = deal.next_dealer
@@ -1235,22 +1209,13 @@ class KakkuriMatch(Match):
         self.tiebreak = st.get("tiebreak")
 
     def draw_tiebreak(self, source):
-        """final_tiebreak = draw_cards: seats with equal chips draw cards (the
-        highest rank places first, ties redraw); logged in self.outro."""
-        self.outro = []
-        chips = self.ledger.chips
-        order = list(range(len(chips)))
-        order.sort(key=lambda s: -chips[s])
-        out = []
-        i = 0
-        while i < len(order):
-            j = i
-            while j < len(order) and chips[order[j]] == chips[order[i]]:
-                j += 1
-            out.extend(self._draw_off(source, order[i:j], self.outro))
-            i = j
-        self.tiebreak = out
-        return out
+        """final_tiebreak = draw_cards: seats with equal chips draw cards
+        (logged in self.outro). The draw is in oya.games.first_dealer with
+        the first dealer's, imported for it and forgotten after: once a
+        match, and never during a deal."""
+        mod = __import__("oya.games.first_dealer", None, None, ("kakkuri_tiebreak",))
+        forget("oya.games.first_dealer")
+        return mod.kakkuri_tiebreak(self, source)
 
     def standings(self):
         chips = self.ledger.chips
