@@ -388,6 +388,16 @@ def test_an_options_table_is_read_without_its_engine(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_setup_reads_a_games_seats_and_chips_option_as_its_engine_has_them(game):
+    # the new-table screens read them from the options module: the engine
+    # is not in RAM then (oya.ui.start.begin fetches it after them)
+    from oya.games import load
+    from oya.ui.table import setup_facts
+    m = load(game).MATCH
+    assert setup_facts(game) == (m.SEATS, getattr(m, "WARN_SEATS", None), m.START_OPTION)
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_every_module_an_engine_imports_is_fetched_before_it(flash, game):
     """One import a pass, the engine's own imports (and its parts: Kachi-kachi's
     hands) first, so no pass imports two at once."""

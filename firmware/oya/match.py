@@ -11,7 +11,6 @@ class Match:
     GAME = ""
     DEAL = None              # the game's Deal class
     SEATS = (2, 10)
-    WARN_SEATS = None        # more seats than this: playable, but the rules advise against it
     START_OPTION = "starting_points"   # option holding the starting chips
     ALLOW_NEGATIVE = True
     table = False            # True: real cards on the table (oya.tabledeck), no seed

@@ -17,20 +17,6 @@ def load(game):
     return __import__("oya.games." + game, None, None, ("MATCH",))
 
 
-def setup_facts(game):
-    """((fewest, most) seats, the most without a warning or None, the option
-    holding the starting chips or None) of `game`: what the new-table screens
-    ask before its engine is loaded (it comes once they are gone: oya.ui.start).
-    The engines' Match classes take theirs from here. A table made per call:
-    as code, not data, it holds no RAM between calls."""
-    if game in EXTRA:
-        m = EXTRA[game].MATCH
-        return m.SEATS, m.WARN_SEATS, m.START_OPTION
-    return {"oicho": ((2, 10), None, "starting_points"), "kachi": ((2, 8), 6, "starting_chips"),
-            "kakkuri": ((6, 8), None, "starting_chips"), "kyuten": ((3, 10), None, "starting_chips"),
-            "meri": ((4, 6), None, None)}[game]
-
-
 def options(game):
     """The option table of `game` (every option, its default and its check),
     from oya.games.<game>_options: without importing the engine (the setup

@@ -74,7 +74,7 @@
 from oya.compat import const, field
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
-from oya.games import options_attr, setup_facts
+from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
 # the hands (and the names the bot and the tests read here)
@@ -760,7 +760,9 @@ class KachiDeal(Deal):
 class KachiMatch(Match):
     GAME = "kachi"
     DEAL = KachiDeal
-    SEATS, WARN_SEATS, START_OPTION = setup_facts("kachi")   # more than 6 seats: few cards left for draws (warn)
+    SEATS = (2, 8)
+    WARN_SEATS = 6          # more than 6: few cards left for draws (warn)
+    START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):

@@ -37,6 +37,12 @@ def check_goshugi(v):
     return None
 
 
+# what the new-table screens ask before the engine is loaded (its Match
+# class has the same: tests/test_ui_app.py checks that they agree)
+SEATS = (2, 8)
+WARN_SEATS = 6          # more than 6: few cards left for draws (warn)
+START_OPTION = "starting_chips"
+
 OPTIONS = (
     ("ante", 1, 1, 999),
     ("rate_cap", None, 1, 9999),

@@ -68,7 +68,7 @@
 from oya.compat import const, field, forget
 from oya.game import Deal, EN, cut, seat_place, spaces
 from oya.match import Match
-from oya.games import options_attr, setup_facts
+from oya.games import options_attr
 from oya.stock import Stock
 from oya.ledger import POT
 from oya import cards
@@ -1164,7 +1164,8 @@ class KakkuriMatch(Match):
     up; the deal in play is finished first)."""
     GAME = "kakkuri"
     DEAL = KakkuriDeal
-    SEATS, WARN_SEATS, START_OPTION = setup_facts("kakkuri")
+    SEATS = (6, 8)
+    START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):

@@ -1,6 +1,11 @@
 # Kakkuri's options: (name, default, choices or min and max, or a check).
 # Read through oya.games.kakkuri.OPTIONS (a module __getattr__) by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
+# what the new-table screens ask before the engine is loaded (its Match
+# class has the same: tests/test_ui_app.py checks that they agree)
+SEATS = (6, 8)
+START_OPTION = "starting_chips"
+
 OPTIONS = (
     ("players", 7, (6, 7, 8)),
     ("starting_chips", 20, 1, 999),

@@ -44,7 +44,7 @@
 from oya.compat import const, field
 from oya.game import Deal, EN, cut, seat_place
 from oya.match import Match
-from oya.games import options_attr, setup_facts
+from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
 
@@ -587,7 +587,8 @@ class KyutenDeal(Deal):
 class KyutenMatch(Match):
     GAME = "kyuten"
     DEAL = KyutenDeal
-    SEATS, WARN_SEATS, START_OPTION = setup_facts("kyuten")
+    SEATS = (3, 10)
+    START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):

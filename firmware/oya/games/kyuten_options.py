@@ -17,6 +17,11 @@ def check_antes(v):
     return None
 
 
+# what the new-table screens ask before the engine is loaded (its Match
+# class has the same: tests/test_ui_app.py checks that they agree)
+SEATS = (3, 10)
+START_OPTION = "starting_chips"
+
 OPTIONS = (
     ("decks", 1, (1, 2)),
     ("limit", 10, 1, 99),

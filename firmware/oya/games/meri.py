@@ -30,7 +30,7 @@
 #   PLAY + code (face up), PLAY_DOWN + code (a trump face down).
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
-from oya.games import options_attr, setup_facts
+from oya.games import options_attr
 from oya import cards
 from oya.compat import const, field
 
@@ -641,7 +641,8 @@ class MeriDeal(Deal):
 class MeriMatch(Match):
     GAME = "meri"
     DEAL = MeriDeal
-    SEATS, WARN_SEATS, START_OPTION = setup_facts("meri")
+    SEATS = (4, 6)
+    START_OPTION = None
     ALLOW_NEGATIVE = True
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):

@@ -5,6 +5,11 @@
 # the engine is in RAM)
 HIKI_MODES = ("net_capped", "gross_capped", "net_uncapped")
 
+# what the new-table screens ask before the engine is loaded (its Match
+# class has the same: tests/test_ui_app.py checks that they agree)
+SEATS = (4, 6)
+START_OPTION = None
+
 OPTIONS = (
     ("players", 4, (4, 6)),
     ("deals_per_game", 4, 1, 99),

@@ -52,7 +52,7 @@
 from oya.compat import const, field
 from oya.game import Deal, EN, cut, text_of
 from oya.match import Match
-from oya.games import options_attr, setup_facts
+from oya.games import options_attr
 from oya import cards
 
 NONE = const(0xFF)      # in public()/view(): a face-down card, or no maki-fuda
@@ -711,7 +711,8 @@ def _signed(n):
 class OichoMatch(Match):
     GAME = "oicho"
     DEAL = OichoDeal
-    SEATS, WARN_SEATS, START_OPTION = setup_facts("oicho")
+    SEATS = (2, 10)
+    START_OPTION = "starting_points"
     ALLOW_NEGATIVE = True
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):

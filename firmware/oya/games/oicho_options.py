@@ -7,6 +7,11 @@ from oya.compat import const
 
 DOMAE_MAX = const(100)     # the most chips a domae bet may be
 
+# what the new-table screens ask before the engine is loaded (its Match
+# class has the same: tests/test_ui_app.py checks that they agree)
+SEATS = (2, 10)
+START_OPTION = "starting_points"
+
 OPTIONS = (
     ("deck", "hanafuda", ("hanafuda", "kabufuda")),
     ("dealer_buta", "contest", ("contest", "no_contest")),

@@ -207,7 +207,24 @@ class App:
         play screen's search for a decision's choices). 0: nothing done, 1:
         something done, IDLE_REDRAW: done, and the screen changed."""
         if self._prefetch:
-            return self._fetch()
+            name = self._prefetch[0]
+            if not isinstance(name, str):
+                try:
+                    next(name)
+                    return 1
+                except StopIteration:
+                    pass
+                except Exception as e:
+                    self._prefetch.pop(0)
+                    self.fail(e)
+                    return IDLE_REDRAW
+            elif name not in sys.modules:
+                try:
+                    __import__(name)
+                except Exception:   # not there, or no room (MemoryError): the key
+                    pass            # that needs it imports it again and says so
+            self._prefetch.pop(0)
+            return 1
         work = getattr(self.top(), "idle", None)
         if work is None:
             return 0
@@ -217,35 +234,13 @@ class App:
             self.fail(e)
             return IDLE_REDRAW
 
-    def _fetch(self):
-        """One module or step of prefetch(): 1, or IDLE_REDRAW when a step
-        failed (its error is on the screen)."""
-        name = self._prefetch[0]
-        if not isinstance(name, str):
-            try:
-                next(name)
-                return 1
-            except StopIteration:
-                pass
-            except Exception as e:
-                self._prefetch.pop(0)
-                self.fail(e)
-                return IDLE_REDRAW
-        elif name not in sys.modules:
-            try:
-                __import__(name)
-            except Exception:   # not there, or no room (MemoryError): the key
-                pass            # that needs it imports it again and says so
-        self._prefetch.pop(0)
-        return 1
-
     def catch_up(self):
         """What the idle passes still owe the screen (`due`: a new table in
         the making, oya.ui.start.begin), done now: a key pressed before they
         ran acts on the screen it was pressed for."""
         self.due = False
         while self._prefetch:
-            self._fetch()
+            self.idle()
 
     def finishing(self):
         """Whether the screen on top is still working out its answer (the

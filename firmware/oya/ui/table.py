@@ -69,8 +69,17 @@ def edit_options(app, game, rs_name, opts):
     app.push(menu)
 
 
+def setup_facts(game):
+    """((fewest, most) seats, the most without a warning or None, the option
+    holding the starting chips or None) of `game`: from its options module,
+    which the setup has in RAM, not from its engine, which comes once the
+    setup's screens are gone (oya.ui.start.begin)."""
+    from oya.games import EXTRA
+    m = EXTRA[game].MATCH if game in EXTRA else __import__("oya.games.%s_options" % game, None, None, ("SEATS",))
+    return m.SEATS, getattr(m, "WARN_SEATS", None), m.START_OPTION
+
+
 def pick_seats(app, game, rs_name, opts):
-    from oya.games import setup_facts
     L = app.lang
     (lo, hi), warn, _ = setup_facts(game)
     if isinstance(opts.get("players"), int):
@@ -118,7 +127,7 @@ def pick_names(app, game, rs_name, opts, n):
 
 
 def pick_chips(app, game, rs_name, opts, names):
-    from oya.games import options, setup_facts
+    from oya.games import options
     L = app.lang
     key = setup_facts(game)[2]
     if key not in opts:
