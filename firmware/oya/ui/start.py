@@ -34,8 +34,8 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
         s.ui["bots"] = list(bots)   # journaled: a resumed match keeps its bots
     if type(m).draw_first_dealer is Match.draw_first_dealer:
         yield
-        # the draw's own module, in a pass of its own (the match forgets it
-        # after; Kakkuri draws its own way)
+        # the draws' module, in a pass of its own (the match forgets it
+        # after); a match that draws its own way has none to fetch
         __import__("oya.games.first_dealer")
     yield
     s.draw_first_dealer()
