@@ -423,44 +423,56 @@ def test_heap_peaks_reads_each_steps_highest_off_the_heaps_change_log():
     assert counts == ["1", "0", "0", "1", "0"]      # the step each key's highest is first reached in
 
 
+class SoakScreens:
+    """A rig for soak_game that shows one screen after each press (`after`,
+    given the presses so far) and counts boots as the real rig does."""
+
+    def __init__(self, emu, board, seed=1):
+        self.shown = ["Oya - home"]
+        self.pressed = []
+        self.boots = 0
+
+    def boot(self, until):
+        self.boots = 1
+        return True
+
+    def press(self, key, hold_ms=80, quiet_ms=250):
+        self.pressed.append(key)
+        self.shown = self.after()
+        return types.SimpleNamespace(display_bytes=8)
+
+    def screen(self):
+        return self.shown
+
+    def title(self):
+        return self.shown[0]
+
+
+def soak_of(monkeypatch, rig, presses, keys):
+    """soak_game over `rig` (a SoakScreens), its setup scripted as `keys`
+    then a table that does not come."""
+    from tools.pico import soak
+
+    def setup_keys(r, game, bots=True):
+        for k in keys:
+            yield k
+        raise RuntimeError("expected First dealer, the screen shows %r" % r.title())
+    emu = types.SimpleNamespace(watch_heap=lambda: None, run=lambda us: None, heap={}, t=0)
+    monkeypatch.setattr(soak, "Rig", rig)
+    return soak.soak_game(emu, BOARD, "oicho", presses, 1, setup_keys)
+
+
 def test_a_restart_in_the_soak_is_a_finding_named_so(monkeypatch):
     # a board that reset itself (out of heap twice running) came back to its
     # home screen, and the soak said "the new table did not go as scripted"
-    from tools.pico import soak
-
-    class Restarts:
-        def __init__(self, emu, board, seed=1):
-            self.shown = ["Oya - home"]
-            self.pressed = []
-            self.boots = 0
-
-        def boot(self, until):
-            self.boots = 1
-            return True
-
-        def press(self, key, hold_ms=80, quiet_ms=250):
-            self.pressed.append(key)
+    class Restarts(SoakScreens):
+        def after(self):
             if len(self.pressed) == 2:
                 self.boots += 1             # the display's init again: the board restarted
-                self.shown = ["Oya - home"]
-            else:
-                self.shown = ["Options"]
-            return types.SimpleNamespace(display_bytes=8)
+                return ["Oya - home"]
+            return ["Options"]
 
-        def screen(self):
-            return self.shown
-
-        def title(self):
-            return self.shown[0]
-
-    def setup_keys(rig, game, bots=True):
-        for k in ("ok", "ok", "ok"):
-            yield k
-        raise RuntimeError("expected First dealer, the screen shows %r" % rig.title())
-
-    emu = types.SimpleNamespace(watch_heap=lambda: None, run=lambda us: None, heap={}, t=0)
-    monkeypatch.setattr(soak, "Rig", Restarts)
-    r = soak.soak_game(emu, BOARD, "oicho", 2, 1, setup_keys)
+    r = soak_of(monkeypatch, Restarts, 2, ("ok", "ok", "ok"))
     assert r["findings"][0] == ("press 2 (ok on 'Options', setting up a table): the firmware restarted; "
                                 "the screen shows 'Oya - home'")
     assert len(r["findings"]) == 1
@@ -494,40 +506,15 @@ def test_the_rig_counts_the_displays_init_as_a_boot(monkeypatch):
 def test_an_error_while_the_soak_sets_up_a_table_is_a_finding_with_its_text(monkeypatch):
     # a MemoryError on the way to a new table was once reported as "the new
     # table did not go as scripted", which hid what failed
-    from tools.pico import soak
-
-    class Screens:
-        def __init__(self, emu, board, seed=1):
-            self.shown = ["Oya - home"]
-            self.pressed = []
-
-        def boot(self, until):
-            return True
-
-        def press(self, key, hold_ms=80, quiet_ms=250):
-            self.pressed.append(key)
+    class Screens(SoakScreens):
+        def after(self):
             if self.shown[0] == "Error":
-                self.shown = ["Oya - home"]
-            elif len(self.pressed) == 3:
-                self.shown = ["Error", "memory allocation", "failed, allocating", "234 bytes"]
-            else:
-                self.shown = ["Options"]
-            return types.SimpleNamespace(display_bytes=8)
+                return ["Oya - home"]
+            if len(self.pressed) == 3:
+                return ["Error", "memory allocation", "failed, allocating", "234 bytes"]
+            return ["Options"]
 
-        def screen(self):
-            return self.shown
-
-        def title(self):
-            return self.shown[0]
-
-    def setup_keys(rig, game, bots=True):
-        for k in ("ok", "ok", "ok", "up", "ok"):
-            yield k
-        raise RuntimeError("expected First dealer, the screen shows %r" % rig.title())
-
-    emu = types.SimpleNamespace(watch_heap=lambda: None, run=lambda us: None, heap={}, t=0)
-    monkeypatch.setattr(soak, "Rig", Screens)
-    r = soak.soak_game(emu, BOARD, "oicho", 4, 1, setup_keys)
+    r = soak_of(monkeypatch, Screens, 4, ("ok", "ok", "ok", "up", "ok"))
     assert r["tables"] == 0
     assert r["findings"][0] == ("press 3 (ok on 'Options', setting up a table): Error / memory allocation / "
                                 "failed, allocating / 234 bytes")

@@ -98,16 +98,16 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     tables = 0
     silent = 0
     done = 0
-    boots = [getattr(rig, "boots", 0)]
+    boots = rig.boots
     t0 = time.time()
     before = ""                                     # the screen the last press was made on, and the key
 
     def restarted():
         """True, and a finding, when the firmware restarted since last asked."""
-        now = getattr(rig, "boots", 0)
-        if now == boots[0]:
+        nonlocal boots
+        if rig.boots == boots:
             return False
-        boots[0] = now
+        boots = rig.boots
         found("press %d (%s): the firmware restarted; the screen shows %r" % (done, before, rig.title()))
         return True
 
