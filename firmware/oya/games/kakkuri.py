@@ -262,8 +262,15 @@ def _succ(prev, first, anyone):
 
 
 _ONE = ((0,), (1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,), (9,), (10,), (11,), (12,))   # (r,) for a rank r
-_SIZES = ((1,), (1, 3), (1, 2, 3))   # rank 1-2 / rank 3-12 / after sanzoku
-_WILDSETS = ((0,), (1, 2), (3,))       # by number of wilds: bit 1 aka, bit 2 taiko
+# The units a rank may make, in search order (size, then number of wilds,
+# then which, then with the kuro-hibashi before without), by the rank's
+# sizes (1-2: singles; 3-12: 1 or 3; 3-12 after sanzoku: 1 to 3), as
+# size | wilds << 2 (bit 1 aka, bit 2 taiko) | kuro-hibashi << 4. One flat
+# loop over these, not four nested ones, keeps _rec's frame small: deeper
+# than 11 words a call's frame is on the heap, one per level of the search.
+_UNITS = ((17, 1, 21, 5, 25, 9),
+          (17, 1, 21, 5, 25, 9, 19, 3, 23, 7, 27, 11, 31, 15),
+          (17, 1, 21, 5, 25, 9, 18, 2, 22, 6, 26, 10, 30, 14, 19, 3, 23, 7, 27, 11, 31, 15))
 
 
 _POW13 = (1, 13, 169, 2197, 28561, 371293, 4826809)
@@ -415,95 +422,103 @@ def _rec(S, prev, first, d):
     on, only its rank's unit of its index, and no play is recorded: the
     path's last unit's play alone is (its step), or, if the path ends with
     a rank, all that goes on from a unit of that rank (its step)."""
-    cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, seq, out, sv, found, path = S     # (locals: fast)
+    cnt = S[0]                  # (the hot inputs as locals; the rest read from S where used)
+    used = S[9]
+    per = S[10]
+    st = S[11]
+    path = S[_PATH]
     L = len(path)
     only = path[d] if d < L else 0
     unit = path[d + 1] if d + 1 < L else -1
     n = 0
-    for r in _ONE[only] if only else _succ(prev, first, anyone):     # (a path's rank follows prev)
-        wa = 1 if a and not st[1] and (not afix or afix == r) else 0
-        wt = 1 if t and not st[2] and (not tfix or tfix == r) else 0
-        kk0 = 1 if r == 3 and k and not st[0] else 0
+    for r in _ONE[only] if only else _succ(prev, first, S[_ANYONE]):     # (a path's rank follows prev)
+        wa = 1 if S[2] and not st[1] and (not S[7] or S[7] == r) else 0
+        wt = 1 if S[3] and not st[2] and (not S[8] or S[8] == r) else 0
+        kk0 = 1 if r == 3 and S[1] and not st[0] else 0
         have = cnt[r] - used[r] + kk0 + wa + wt
         if not have:
             continue
         room = (4 if r <= 2 else 3) - per[r]
-        sizes = _SIZES[0 if r <= 2 else (2 if sanzoku else 1)]
-        for s in sizes:
+        for u in _UNITS[0 if r <= 2 else (2 if S[4] else 1)]:
+            s = u & 3
             if s > room or s > have:
                 break
-            for nw in range(3 if s >= 2 else 2):
-                if nw > wa + wt:
-                    break
-                o = s - nw
-                for wm in _WILDSETS[nw]:
-                    if wm & 1 and not wa:
-                        continue
-                    if wm & 2 and not wt:
-                        continue
-                    kk = kk0
-                    while kk >= 0:
-                        op = o - kk
-                        if op >= 0 and cnt[r] - used[r] >= op:
-                            n += 1
-                            if unit >= 0 and n != unit + 1:
-                                kk -= 1
-                                continue
-                            used[r] += op
-                            per[r] += s
-                            st[0] += kk
-                            if wm & 1:
-                                st[1] = r
-                            if wm & 2:
-                                st[2] = r
-                            st[3] += s
-                            c = 0 if d + 2 < L else _code(used, st, r)
-                            if d + 2 == L:      # a step's last unit: the ranks a next unit may have
-                                st[5] = _next_ranks(cnt, k, a, t, used, per, st, r)
-                            if want:
-                                n0 = len(seq)
-                                for i in range(op):
-                                    seq.append(r * 4)
-                                if kk:
-                                    seq.append(r * 4 + 1)
-                                if wm & 1:
-                                    seq.append(r * 4 + 2)
-                                if wm & 2:
-                                    seq.append(r * 4 + 3)
-                                if c == want:
-                                    found.append(list(seq))
-                                elif st[3] < 6:
-                                    _rec(S, r, False, 2)
-                                del seq[n0:]
-                            elif d + 2 < L:         # the path goes on
-                                if st[3] < 6:
-                                    _rec(S, r, False, d + 2)
-                            else:
-                                sv = S[_SV]      # (read here: a deeper call may have made it)
-                                if sv is None:
-                                    if c not in out:
-                                        out.append(c)
-                                        if len(out) == _SHORT:
-                                            sv = S[_SV] = bytearray(_SIEVE >> 3)
-                                            for x in out:
-                                                _sift(sv, x)
-                                elif _sift(sv, c) or c not in out:
-                                    out.append(c)
-                                if st[3] < 6 and d + 2 != L:
-                                    _rec(S, r, False, d + 2)
-                            st[3] -= s
-                            if wm & 2:
-                                st[2] = 0
-                            if wm & 1:
-                                st[1] = 0
-                            st[0] -= kk
-                            per[r] -= s
-                            used[r] -= op
-                            if found:
-                                return
-                        kk -= 1
+            wm = u >> 2 & 3
+            if (wm & 1 and not wa) or (wm & 2 and not wt) or u >> 4 > kk0:
+                continue
+            kk = u >> 4
+            op = s - (wm & 1) - (wm >> 1) - kk
+            if op < 0 or cnt[r] - used[r] < op:
+                continue
+            n += 1
+            if unit >= 0 and n != unit + 1:
+                continue
+            used[r] += op
+            per[r] += s
+            st[0] += kk
+            if wm & 1:
+                st[1] = r
+            if wm & 2:
+                st[2] = r
+            st[3] += s
+            if (d + 2 < L or _record(S, r, wm, kk, op, d + 2 == L)) and st[3] < 6:
+                _rec(S, r, False, d + 2)    # (the path goes on, or the play may grow)
+            if S[6]:
+                del S[12][-s:]              # (the unit's s tokens: see _record)
+            st[3] -= s
+            if wm & 2:
+                st[2] = 0
+            if wm & 1:
+                st[1] = 0
+            st[0] -= kk
+            per[r] -= s
+            used[r] -= op
+            if S[_FOUND]:
+                return
     if d + 2 == L:
         st[4] = n               # (the step's units: see _path_steps)
+
+
+def _record(S, r, wm, kk, op, last):
+    """_rec's work for a unit that ends the path (or with no path): True
+    when the search goes on below it. With `want`, the unit's tokens go
+    onto the play being built (s of them: _rec takes them off) and its
+    ordering is kept if it makes `want`; without, the play so far is
+    recorded if new, and a step's last unit (`last`) has the ranks a next
+    unit may have set instead of a search below it. (Apart from _rec: its
+    locals would be in every level's frame.)"""
+    used = S[9]
+    st = S[11]
+    c = _code(used, st, r)
+    if last:
+        st[5] = _next_ranks(S[0], S[1], S[2], S[3], used, S[10], st, r)
+    want = S[6]
+    if want:
+        seq = S[12]
+        for _ in range(op):
+            seq.append(r * 4)
+        if kk:
+            seq.append(r * 4 + 1)
+        if wm & 1:
+            seq.append(r * 4 + 2)
+        if wm & 2:
+            seq.append(r * 4 + 3)
+        if c != want:
+            return True
+        S[_FOUND].append(list(seq))
+        return False
+    out = S[_OUT]
+    sv = S[_SV]
+    if sv is None:
+        if c not in out:
+            out.append(c)
+            if len(out) == _SHORT:
+                sv = S[_SV] = bytearray(_SIEVE >> 3)
+                for x in out:
+                    _sift(sv, x)
+    elif _sift(sv, c) or c not in out:
+        out.append(c)
+    return not last
 
 
 def legal_plays(hand, base, sanzoku=False, anyone=True):
