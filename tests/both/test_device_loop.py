@@ -57,3 +57,16 @@ def test_drive_sleeps_what_each_pass_asks_and_an_edge_ends_the_sleep():
     t0 = time.ticks_ms()
     hw.drive(passes(), b)
     assert time.ticks_diff(time.ticks_ms(), t0) < 1000
+
+
+def test_building_the_hardware_drops_the_board_module_and_the_ports_rp2_module():
+    # the port's _boot.py imports rp2 to mount the flash; its PIO assembler
+    # is Python, ~1.3 KB of RAM through every match, and the app never uses it
+    if not MICROPYTHON:
+        skip("oya.compat.forget drops modules on MicroPython only")
+    from oya.hw import board
+    from oya.ui.loop import build_hardware
+    sys.modules["rp2"] = board          # (any module: only the table entry matters)
+    board.build = lambda path: ("built from", path)
+    assert build_hardware() == ("built from", "board.json")
+    assert "rp2" not in sys.modules and "oya.hw.board" not in sys.modules
