@@ -519,3 +519,75 @@ def test_an_error_while_the_soak_sets_up_a_table_is_a_finding_with_its_text(monk
     assert r["findings"][0] == ("press 3 (ok on 'Options', setting up a table): Error / memory allocation / "
                                 "failed, allocating / 234 bytes")
     assert not any("as scripted" in f for f in r["findings"])
+
+
+def _elf(symbols):
+    """A minimal ELF32 (little-endian) holding a symbol table: [(name, value, type)]."""
+    import struct
+    strtab = b"\0" + b"".join(n.encode() + b"\0" for n, _, _ in symbols)
+    syms = b"\0" * 16
+    at = 1
+    for name, value, typ in symbols:
+        syms += struct.pack("<IIIBBH", at, value, 4, typ, 0, 1)
+        at += len(name) + 1
+    body_at = 52
+    sym_at, str_at = body_at, body_at + len(syms)
+    sh_at = str_at + len(strtab)
+    null = b"\0" * 40
+    symtab = struct.pack("<IIIIIIIIII", 0, 2, 0, 0, sym_at, len(syms), 2, 1, 4, 16)
+    strsec = struct.pack("<IIIIIIIIII", 0, 3, 0, 0, str_at, len(strtab), 0, 0, 1, 0)
+    head = b"\x7fELF\x01\x01\x01" + b"\0" * 9 + struct.pack("<HHIIIIIHHHHHH", 2, 40, 1, 0, 0, sh_at, 0, 52,
+                                                             0, 0, 40, 3, 2)
+    return head + syms + strtab + null + symtab + strsec
+
+
+def test_the_heap_map_reads_an_elfs_data_objects():
+    from tools.pico import heapmap
+    got = heapmap.elf_objects(_elf([("mp_type_dict", 0x10001000, 1), ("mp_obj_dict_get", 0x10002000, 2),
+                                    ("mp_type_list", 0x10003000, 1)]))
+    assert got == {0x10001000: "mp_type_dict", 0x10003000: "mp_type_list"}     # objects, not functions
+    with pytest.raises(ValueError):
+        heapmap.elf_objects(b"MZ not an elf")
+
+
+def test_the_heap_map_gives_each_block_to_the_first_named_object_that_reaches_it():
+    import struct
+    from tools.pico import heapmap
+    start = 0x20001000
+    T_MOD, T_DICT, T_FUN, T_TYPE = 0x10000100, 0x10000200, 0x10000300, 0x10000400
+    at = lambda b: start + 16 * b                       # noqa: E731
+    words = {                                           # block -> its words
+        0: [T_MOD, at(1)],                              # a module and its dict
+        1: [T_DICT, 0, 0, at(2)],
+        2: [at(4), at(6), 0, 0, 0, 0, 0, 0],            # the dict's table (2 blocks): a function, a class
+        4: [T_FUN, at(1)],
+        6: [T_TYPE, 0],                                 # a class (named by the device)
+        7: [at(6), at(8)],                              # an instance of it (the app), its buffer
+        8: [at(0)] + [0] * 11,                          # (3 blocks; a word that points back at the module)
+        11: [0x12345678],                               # nothing named reaches this one
+    }
+    ram = bytearray(16 * 12)
+    for b, ws in words.items():
+        struct.pack_into("<%dI" % len(ws), ram, 16 * b, *ws)
+    out = ["AT 3 P1: Play on 5", "ID %d mod oya.x" % at(0), "ID %d mod oya.x" % at(1),
+           "ID %d class oya.x.Thing" % at(6), "ID %d obj app" % at(7),
+           "GC memory layout; from %08x:" % start, "00000000: MDh=B.BLh==h" + "." * 52,
+           "       (3 lines all free)"]
+    for i in range(0, len(ram), 64):
+        out.append("X %d %s" % (start + i, bytes(ram[i:i + 64]).hex()))
+    got = heapmap.parse("\n".join(out))
+    assert got["at"] == (3, "P1: Play on 5") and got["start"] == start
+    assert got["blocks"] == {0: 1, 1: 1, 2: 2, 4: 1, 6: 1, 7: 1, 8: 3, 11: 1}
+    types = {T_MOD: "mp_type_module", T_DICT: "mp_type_dict", T_FUN: "mp_type_fun_bc", T_TYPE: "mp_type_type"}
+    live, rows, loose = heapmap.heap_map(got, types)
+    assert live == 16 * 11
+    held = {who: (n, dict(kinds)) for who, n, kinds in rows}
+    assert held["oya.x"] == (80, {"module": 16, "dict": 16, "h": 32, "fun_bc": 16})
+    assert held["oya.x.Thing"] == (16, {"type": 16})
+    assert held["obj app"] == (64, {"Thing": 16, "h": 48})        # an instance, typed by its class
+    assert held[heapmap.UNREACHED] == (16, {"h": 16})
+    assert loose == [(16, "h", at(11))]
+    text = heapmap.report("meri", True, got, types)
+    assert "meri (frozen) at P1: Play on 5 (3 keys after the first deal): 176 B" in text
+    assert text.index("oya.x ") < text.index("obj app")          # the biggest first
+    assert "untyped" in heapmap.report("meri", True, got)

@@ -510,6 +510,12 @@ def main(argv=None):
                     "key of the deals the heap is at its highest (tools/pico/allocs.py)")
     ap.add_argument("--heap-parts", action="store_true", help="instead of the bench: what the live heap at "
                     "the first deal is made of, module by module (tools/pico/heapparts.py)")
+    ap.add_argument("--heap-map", action="store_true", help="instead of the bench: who holds the live heap "
+                    "at the first deal (or --at-key N keys after it), by module, class and object, read "
+                    "from the board's RAM (tools/pico/heapmap.py)")
+    ap.add_argument("--at-key", type=int, default=0, metavar="N", help="--heap-map: N keys after the first deal")
+    ap.add_argument("--elf", metavar="firmware.elf", help="--heap-map: the firmware's ELF (its build folder's "
+                    "firmware.elf), for each block's type")
     a = ap.parse_args(argv)
     if a.report:
         fig = json.loads(Path(a.report).read_text())
@@ -540,6 +546,12 @@ def main(argv=None):
         from tools.pico import heapparts
         for g, fig in heapparts.run_heap_parts(uf2, rom, a.board, a.frozen, games, GAMES, _log).items():
             print(heapparts.report(g, fig, a.frozen))
+        return 0
+    if a.heap_map:
+        from tools.pico import heapmap
+        for text in heapmap.run_heap_map(uf2, rom, a.board, a.frozen, games, GAMES, _log, a.at_key,
+                                         a.elf).values():
+            print(text)
         return 0
     if a.phases:
         from tools.pico import phases
