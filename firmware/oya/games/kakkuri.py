@@ -432,10 +432,18 @@ def _rec(S, prev, first, d):
     unit = path[d + 1] if d + 1 < L else -1
     n = 0
     for r in _ONE[only] if only else _succ(prev, first, S[_ANYONE]):     # (a path's rank follows prev)
-        wa = 1 if S[2] and not st[1] and (not S[7] or S[7] == r) else 0
-        wt = 1 if S[3] and not st[2] and (not S[8] or S[8] == r) else 0
-        kk0 = 1 if r == 3 and S[1] and not st[0] else 0
-        have = cnt[r] - used[r] + kk0 + wa + wt
+        left = cnt[r] - used[r]     # ordinary cards of rank r left
+        have = left
+        bad = 28                    # the unit bits of the cards not to hand: aka 4, taiko 8, kuro 16
+        if S[2] and not st[1] and (not S[7] or S[7] == r):
+            bad ^= 4
+            have += 1
+        if S[3] and not st[2] and (not S[8] or S[8] == r):
+            bad ^= 8
+            have += 1
+        if r == 3 and S[1] and not st[0]:
+            bad ^= 16
+            have += 1
         if not have:
             continue
         room = (4 if r <= 2 else 3) - per[r]
@@ -443,12 +451,12 @@ def _rec(S, prev, first, d):
             s = u & 3
             if s > room or s > have:
                 break
+            if u & bad:
+                continue            # (one test for the three cards: the search's hot loop)
             wm = u >> 2 & 3
-            if (wm & 1 and not wa) or (wm & 2 and not wt) or u >> 4 > kk0:
-                continue
             kk = u >> 4
             op = s - (wm & 1) - (wm >> 1) - kk
-            if op < 0 or cnt[r] - used[r] < op:
+            if op < 0 or left < op:
                 continue
             n += 1
             if unit >= 0 and n != unit + 1:
