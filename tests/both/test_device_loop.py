@@ -60,13 +60,16 @@ def test_drive_sleeps_what_each_pass_asks_and_an_edge_ends_the_sleep():
 
 
 def test_building_the_hardware_drops_the_board_module_and_the_ports_rp2_module():
-    # the port's _boot.py imports rp2 to mount the flash; its PIO assembler
+    # the port's _boot.py imports rp2 to mount the flash, in __main__'s namespace; its PIO assembler
     # is Python, ~1.3 KB of RAM through every match, and the app never uses it
     if not MICROPYTHON:
         skip("oya.compat.forget drops modules on MicroPython only")
+    import __main__
     from oya.hw import board
     from oya.ui.loop import build_hardware
-    sys.modules["rp2"] = board          # (any module: only the table entry matters)
+    sys.modules["rp2"] = board          # (any module: where it is bound is what counts)
+    __main__.rp2 = board                # (_boot.py ran in __main__'s namespace)
     board.build = lambda path: ("built from", path)
     assert build_hardware() == ("built from", "board.json")
     assert "rp2" not in sys.modules and "oya.hw.board" not in sys.modules
+    assert not hasattr(__main__, "rp2")

@@ -549,6 +549,9 @@ def main(argv=None):
         return 0
     if a.heap_map:
         from tools.pico import heapmap
+        if a.elf and not Path(a.elf).expanduser().is_file():
+            print("python -m tools pico: --elf: no file at %s" % a.elf)
+            return 2
         for text in heapmap.run_heap_map(uf2, rom, a.board, a.frozen, games, GAMES, _log, a.at_key,
                                          a.elf).values():
             print(text)

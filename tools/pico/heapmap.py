@@ -11,9 +11,10 @@ the bytes of its RAM (uctypes, hex).
 On the host, each block of the heap goes to the first named object that
 reaches it through its words (a module: its dict, functions and constants;
 a class: its methods; the match: its state), never through another named
-object: a module's imports stay their own module's. A block none reaches is
-the firmware's own (the filesystem's caches, the interned names' pools, the
-pins' IRQ objects) or the USB REPL's (the script). Given the firmware's ELF
+object: a module's imports stay their own module's. __main__ holds the
+script's own objects and what the port's _boot.py left bound there. A block
+none reaches is the firmware's own (the filesystem's caches, the interned
+names' pools, the pins' IRQ objects). Given the firmware's ELF
 (the build folder's firmware.elf), each block is typed too: its first word
 is the address of its type (mp_type_dict, mp_type_fun_bc, ...), or of a
 class of the app's (an instance).
@@ -25,7 +26,7 @@ from tools.pico.heapparts import AT_DEAL_SCRIPT
 
 RAM = (0x20000000, 0x42000)      # the RP2040's SRAM: the heap is in it
 DUMP_CHUNK = 512
-UNREACHED = "(firmware, REPL)"
+UNREACHED = "(the firmware's)"
 
 _TAIL = r'''
 import micropython, uctypes, binascii
@@ -78,6 +79,7 @@ for name, m in sorted(sys.modules.items()):
         if isinstance(v, type):
             print("ID", id(v), "class", name + "." + a)
 print("ID", id(sys.modules), "mod", "sys.modules")
+print("ID", id(globals()), "mod", "__main__")   # the REPL's script, and what _boot.py and main.py bound
 name = o = m = a = v = None
 gc.collect()
 micropython.mem_info(1)
