@@ -614,6 +614,21 @@ def test_a_match_keeps_neither_the_first_dealers_draw_nor_a_bot_rng_it_does_not_
     assert app.session.match.intro == [] and app.bot_rng is not None
 
 
+def test_the_results_screen_drops_the_finished_deals_table_lines(flash):
+    # the table's lines are kept through a turn's screens; a finished deal's
+    # stay in RAM through its results (the key with the most heap of three
+    # games on the device) for nothing: the results screen draws none
+    app = App()
+    new_table(app, GAMES.index("oicho"))
+    press_ok_until(app, "Pass to")
+    assert app._table is not None
+    press_ok_until(app, "Results")
+    assert app._table is None
+    app.key(K.OK)                                        # the next deal draws its table again
+    press_ok_until(app, "Pass to")
+    assert app._table is not None and app._table[0] == app.session.match.started
+
+
 def test_the_boot_makes_the_recall_folder_so_no_deal_end_has_to(flash):
     """Making a folder is two flash erases in one littlefs call (a 109 ms CPU
     run on the emulated RP2040 at a fresh board's first deal end): the boot
