@@ -51,6 +51,20 @@ def test_setup_table_through_the_menus(game):
 
 
 @needs_app
+def test_the_first_dealers_draw_reaches_the_display_without_a_key():
+    # the draw is made on idle passes after the Bot seats' OK; the panel must
+    # show it then, not keep the "..." put up while it was being made
+    from host_sim.drive import setup_table
+    with Sim(seed=2) as sim:
+        sim.advance(300)
+        setup_table(sim, "oicho", bots=0)
+        sim.advance(500)
+        rows = sim.screen_text()
+        assert rows[0] == "First dealer" and rows[1] != "..."
+        assert rows[1].startswith("P1 ")            # each seat's card, read from the panel's pixels
+
+
+@needs_app
 def test_scripted_run_writes_frames_texts_receipt_and_summary(tmp_path):
     src = tmp_path / "s.txt"
     src.write_text("DOWN x2\nOK\nDOWN x3\nOK   # printer test page\nWAIT 3000\n"

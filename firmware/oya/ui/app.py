@@ -209,16 +209,19 @@ class App:
         if self._prefetch:
             name = self._prefetch[0]
             if not isinstance(name, str):
+                top = self.top()
                 try:
                     next(name)
-                    return 1
                 except StopIteration:
-                    pass
+                    self._prefetch.pop(0)
                 except Exception as e:
                     self._prefetch.pop(0)
                     self.fail(e)
                     return IDLE_REDRAW
-            elif name not in sys.modules:
+                # a step that put up a screen (a new table's first dealer) has
+                # it drawn: the loop draws after a key, or after IDLE_REDRAW
+                return 1 if self.top() is top else IDLE_REDRAW
+            if name not in sys.modules:
                 try:
                     __import__(name)
                 except Exception:   # not there, or no room (MemoryError): the key
