@@ -4,7 +4,7 @@
 from oya import rng
 from oya.games import load
 from oya.ui import forget
-from oya.ui.app import FLOWS, Call, forget_options
+from oya.ui.app import FLOWS, Call, collecting, forget_options
 
 
 def begin(app, game, rs_name, opts, names, bots, changed, first):
@@ -52,7 +52,10 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
     lines.append("> %s: %s" % (first, names[m.dealer]))
     app._starting = (s, bots)
     app.replace(Message(first, lines, Call(app, "start", "start_pending")))
-    app._prefetch.append("oya.ui.play")       # the deal screens (this step ends the list's first item)
+    # the deal screens (this step ends the list's first item), then, while the
+    # draw is read, a collection of what the setup left: the OK that deals met
+    # it otherwise (emulated RP2040, .mpy: 113 ms of CPU in that key, 42 without)
+    app._prefetch += ["oya.ui.play", collecting()]
 
 
 def start_pending(app):
