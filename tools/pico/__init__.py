@@ -441,7 +441,7 @@ def write_md(path, fig, text):
     path.write_text(out)
 
 
-def run_soak(a, uf2, rom, board, games):
+def run_soak(a, uf2, rom, board, games, commit):
     from tools.pico import soak
     from tools.pico.emu import Emulator
     cap = int((a.heap_cap or HEAP_BUDGET_KB[bool(a.frozen)]) * 1024)
@@ -458,7 +458,7 @@ def run_soak(a, uf2, rom, board, games):
                 runs.append(soak.soak_game(emu, board, g, a.soak, a.seed + i, setup_keys, _log))
     text = soak.report(runs, cap)
     print(text)
-    out = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": _git_head(),
+    out = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
            "firmware_name": uf2.name, "frozen": a.frozen, "heap_cap": cap, "presses": a.soak, "seed": a.seed,
            "runs": runs}
     p = JSON_PATH.with_name("pico-soak%s.json" % ("-frozen" if a.frozen else ""))
@@ -539,9 +539,10 @@ def main(argv=None):
     rom = Path(a.bootrom).expanduser().resolve()
     _, board = board_file(a.board)
     t0 = time.time()
+    commit = _git_head()        # (now: the files deployed are this commit's, and a run is long)
     games = [g for g in a.games.split(",") if g]
     if a.soak:
-        return run_soak(a, uf2, rom, board, games)
+        return run_soak(a, uf2, rom, board, games, commit)
     if a.heap_parts:
         from tools.pico import heapparts
         for g, fig in heapparts.run_heap_parts(uf2, rom, a.board, a.frozen, games, GAMES, _log).items():
@@ -599,7 +600,7 @@ def main(argv=None):
         (["--max-seconds", "%g" % a.max_seconds] if a.max_seconds != MAX_SECONDS else [])
     if extra:
         cmd += (" ARGS='%s'" if cmd.startswith("make") else " %s") % " ".join(extra)
-    fig = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": _git_head(),
+    fig = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
            "firmware_name": uf2.name, "frozen": a.frozen, "board": a.board, "command": cmd,
            "heap_cap": int(a.heap_cap * 1024) if a.heap_cap else None, "gc_every": a.gc_every,
            "script": a.script,
