@@ -22,23 +22,16 @@ class of the app's (an instance).
 import struct
 from collections import Counter, defaultdict
 
-from tools.pico.heapparts import AT_DEAL_SCRIPT
+from tools.pico.heapparts import ONE_KEY, SETUP
 
 RAM = (0x20000000, 0x42000)      # the RP2040's SRAM: the heap is in it
 DUMP_CHUNK = 512
 UNREACHED = "(the firmware's)"
 
 _TAIL = r'''
-import micropython, uctypes, binascii
+import sys, micropython, uctypes, binascii
 n = -1
-for k in script():
-    app.key(k)
-    if R.render(app.frame()):
-        d.show()
-    while app.settle():
-        pass
-    while app.idle():
-        pass
+for k in script():''' + ONE_KEY.rstrip("\n") + r'''
     if n < 0 and title().startswith("Deal"):
         n = 0
     elif n >= 0:
@@ -92,11 +85,9 @@ print("HEAPMAP END")
 
 
 def device_script(game, games, at_key=0):
-    head = AT_DEAL_SCRIPT.split("import sys\nfor k in script():")[0]
     tail = (_TAIL.replace("AT_KEY", str(at_key)).replace("RAM_START", str(RAM[0]))
             .replace("RAM_SIZE", str(RAM[1])).replace("DUMP_CHUNK", str(DUMP_CHUNK)))
-    return (head.replace("GAME_INDEX", str(games.index(game))).replace("KAKKURI", "0")
-            + "import sys\n" + tail)
+    return (SETUP + tail).replace("GAME_INDEX", str(games.index(game))).replace("KAKKURI", "0")
 
 
 # -- what the device printed ------------------------------------------------------------

@@ -23,13 +23,13 @@ from tools.pico.phases import DEVICE_SCRIPT
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 
-# 1: the bench's script, stopped at the first deal: the modules and the live
-# heap
-AT_DEAL_SCRIPT = DEVICE_SCRIPT.split("n = 0\n")[0].replace(
+# The bench's app and script as main.py builds them (the board module goes
+# once used), and one of its keys as the device loop takes it: the answer,
+# its frame, the journal's files, the idle passes. (--heap-map's too.)
+SETUP = DEVICE_SCRIPT.split("n = 0\n")[0].replace(
     "from oya.hw import board as _board\n", "from oya.ui.loop import build_hardware\n").replace(
-    "hw = _board.build()", "hw = build_hardware()     # as main.py: the board module goes once used") + r'''
-import sys
-for k in script():
+    "hw = _board.build()", "hw = build_hardware()     # as main.py: the board module goes once used")
+ONE_KEY = r'''
     app.key(k)
     if R.render(app.frame()):
         d.show()
@@ -37,6 +37,11 @@ for k in script():
         pass
     while app.idle():
         pass
+'''
+
+# 1: the bench's script, stopped at the first deal: the modules and the live
+# heap
+AT_DEAL_SCRIPT = SETUP + "\nimport sys\nfor k in script():" + ONE_KEY.rstrip("\n") + r'''
     if title().startswith("Deal"):
         break
 gc.collect()

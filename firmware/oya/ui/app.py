@@ -207,27 +207,7 @@ class App:
         play screen's search for a decision's choices). 0: nothing done, 1:
         something done, IDLE_REDRAW: done, and the screen changed."""
         if self._prefetch:
-            name = self._prefetch[0]
-            if not isinstance(name, str):
-                top = self.top()
-                try:
-                    next(name)
-                except StopIteration:
-                    self._prefetch.pop(0)
-                except Exception as e:
-                    self._prefetch.pop(0)
-                    self.fail(e)
-                    return IDLE_REDRAW
-                # a step that put up a screen (a new table's first dealer) has
-                # it drawn: the loop draws after a key, or after IDLE_REDRAW
-                return 1 if self.top() is top else IDLE_REDRAW
-            if name not in sys.modules:
-                try:
-                    __import__(name)
-                except Exception:   # not there, or no room (MemoryError): the key
-                    pass            # that needs it imports it again and says so
-            self._prefetch.pop(0)
-            return 1
+            return self._fetch()
         work = getattr(self.top(), "idle", None)
         if work is None:
             return 0
@@ -237,13 +217,37 @@ class App:
             self.fail(e)
             return IDLE_REDRAW
 
+    def _fetch(self):
+        """One module or step of prefetch(): 1, or IDLE_REDRAW when a step
+        put up a screen (a new table's first dealer: the loop draws after a
+        key or IDLE_REDRAW only) or failed (its error is on the screen)."""
+        name = self._prefetch[0]
+        if not isinstance(name, str):
+            top = self.top()
+            try:
+                next(name)
+            except StopIteration:
+                self._prefetch.pop(0)
+            except Exception as e:
+                self._prefetch.pop(0)
+                self.fail(e)
+                return IDLE_REDRAW
+            return 1 if self.top() is top else IDLE_REDRAW
+        if name not in sys.modules:
+            try:
+                __import__(name)
+            except Exception:   # not there, or no room (MemoryError): the key
+                pass            # that needs it imports it again and says so
+        self._prefetch.pop(0)
+        return 1
+
     def catch_up(self):
         """What the idle passes still owe the screen (`due`: a new table in
         the making, oya.ui.start.begin), done now: a key pressed before they
         ran acts on the screen it was pressed for."""
         self.due = False
         while self._prefetch:
-            self.idle()
+            self._fetch()
 
     def finishing(self):
         """Whether the screen on top is still working out its answer (the
@@ -386,6 +390,8 @@ class App:
     def act(self, action, seat):
         self.note_time()
         self.session.act(action, seat)
+        if self.session.match.deal.done:
+            self._table = None      # (its lines: the results screen that comes next draws none)
 
     def bot_action(self, deal, seat):
         bot = self._bot

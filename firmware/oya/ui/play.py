@@ -633,7 +633,6 @@ class PlayScreen(Screen):
         self.result_lines = out
         self.result_top = 0
         self.state = RESULTS
-        self.app._table = None      # (the finished deal's table lines: the results screen has none)
 
 
 # The end of the match is shown from here, not from oya.ui.menus: the deal
