@@ -197,6 +197,8 @@ def test_the_device_match_over_screen_shows_the_team_places(tmp_path, monkeypatc
     for _ in range(4):
         app.key(K.UP)
     app.key(K.OK)
+    while app.idle():                      # the table is made on the device loop's idle passes
+        pass
     app.key(K.OK)                          # first dealer
     m = app.session.match
     now = 0

@@ -53,6 +53,8 @@ def new_table(app, game, ruleset_row=0, bots=0):
     for _ in range(bots):
         app.key(K.UP)
     app.key(K.OK)
+    while app.idle():                      # the table is made on the device loop's idle passes
+        pass
     assert title(app) == "First dealer"
     app.key(K.OK)
 

@@ -382,6 +382,8 @@ a = App()
 a.key(3); a.key(2); a.key(3); a.key(3)  # New table, Kachi-kachi, defaults
 a.key(1); a.key(3); a.key(3)            # Continue, seats
 a.key(1); a.key(3); a.key(3); a.key(3)  # names, starting chips, no bot seats
+while a.idle():                         # the table, made on the device loop's idle passes
+    pass
 a.key(3); a.key(3); a.key(3); a.key(3)  # first dealer, deal, hand-off, a decision
 a.match_j.finish()
 b = App()                               # the power comes back

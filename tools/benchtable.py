@@ -30,6 +30,8 @@ def _new_table(app, K, game_index):
     if "Starting chips" in app.screen_text():
         app.key(K.OK)
     app.key(K.OK)                                   # no bots
+    while app.idle():                               # the table, made on idle passes
+        pass
     app.key(K.OK)                                   # the first dealer
 
 

@@ -55,7 +55,10 @@ class Device:
         return self.app.frame().text()
 
     def settle(self):
-        """The device loop's passes after a frame: the journal's files, one a pass."""
+        """The device loop's passes after a frame: its idle work (a new table
+        is made on them), then the journal's files, one a pass."""
+        while self.app.idle():
+            pass
         while self.app.settle():
             pass
 

@@ -46,6 +46,8 @@ for k in (UP, OK, OK, OK, UP, OK, OK, UP, OK, OK, OK, OK):
     a.key(k)
     while type(a.top()).__name__ == 'Listing':
         a.tick(0)
+    while a.idle():     # the device loop's passes: a new table is made on them
+        pass
 for _ in range(300):
     if a.screen_text().startswith('Results'):
         break

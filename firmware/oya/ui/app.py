@@ -30,6 +30,7 @@ from oya.ui.text import t
 STATE_DIR = "state"
 RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
+HELD_KEYS = 16          # keys kept while a new table is made (App.key); more are dropped
 # what a deal in play does not need: dropped when the match starts
 FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
          "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
@@ -113,7 +114,8 @@ class App:
         self._starting = None      # (session, bots) of a new table, shown its first dealer
         self._table = None         # (deal number, actions taken, its table lines): see table_lines
         self._prefetch = []        # modules the next screen will want, imported while idle
-        self.due = False           # the screen needs what _prefetch has yet to do: a key does it first
+        self.due = False           # the screen needs what _prefetch has yet to do: keys wait for it
+        self.held = []             # the keys pressed meanwhile, answered once it is done
         self.scanned = None        # the rulesets found while the game list was shown (oya.ui.setup)
         self._home_resume = False  # the home menu offers Resume
         self.renderer = None
@@ -153,9 +155,15 @@ class App:
 
     def key(self, k):
         """Handle one key; any error becomes a message and the device goes on."""
+        if self.due:
+            # a new table still in the making (oya.ui.start.begin): the key
+            # waits for the idle passes, then acts on the screen it was
+            # pressed for (done in the key, the rest of the setup was a run of
+            # up to ~120 ms of CPU as .mpy on the emulated RP2040)
+            if len(self.held) < HELD_KEYS:
+                self.held.append(k)
+            return
         try:
-            if self.due:
-                self.catch_up()
             self.top().key(k)
             if self.top() is not self._err:
                 self._oom = 0       # a key went through to a screen of its own
@@ -208,6 +216,8 @@ class App:
         something done, IDLE_REDRAW: done, and the screen changed."""
         if self._prefetch:
             return self._fetch()
+        if self.due:
+            return self.release()
         work = getattr(self.top(), "idle", None)
         if work is None:
             return 0
@@ -222,6 +232,7 @@ class App:
         put up a screen (a new table's first dealer: the loop draws after a
         key or IDLE_REDRAW only) or failed (its error is on the screen)."""
         name = self._prefetch[0]
+        done = 1
         if not isinstance(name, str):
             top = self.top()
             try:
@@ -231,23 +242,26 @@ class App:
             except Exception as e:
                 self._prefetch.pop(0)
                 self.fail(e)
-                return IDLE_REDRAW
-            return 1 if self.top() is top else IDLE_REDRAW
-        if name not in sys.modules:
-            try:
-                __import__(name)
-            except Exception:   # not there, or no room (MemoryError): the key
-                pass            # that needs it imports it again and says so
-        self._prefetch.pop(0)
-        return 1
+                done = IDLE_REDRAW
+            if self.top() is not top:
+                done = IDLE_REDRAW
+        else:
+            if name not in sys.modules:
+                try:
+                    __import__(name)
+                except Exception:   # not there, or no room (MemoryError): the key
+                    pass            # that needs it imports it again and says so
+            self._prefetch.pop(0)
+        return done
 
-    def catch_up(self):
-        """What the idle passes still owe the screen (`due`: a new table in
-        the making, oya.ui.start.begin), done now: a key pressed before they
-        ran acts on the screen it was pressed for."""
+    def release(self):
+        """The setup is done: the keys held for it, in order. IDLE_REDRAW
+        when there were any."""
         self.due = False
-        while self._prefetch:
-            self._fetch()
+        held, self.held = self.held, []
+        for k in held:
+            self.key(k)
+        return IDLE_REDRAW if held else 0
 
     def finishing(self):
         """Whether the screen on top is still working out its answer (the
