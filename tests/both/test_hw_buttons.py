@@ -190,6 +190,45 @@ def test_five_keys_pressed_while_the_app_is_blocked_2s_are_all_handled_in_order(
     assert b.lost_edges == 0 and b.dropped == 0
 
 
+def test_edge_times_kept_in_16_bits_come_back_across_the_ticks_wraps():
+    # the ring keeps an edge's tick in 16 bits; poll() puts it back beside
+    # its own tick: across the 16-bit and the 30-bit (rp2's ticks_ms) wraps
+    for start in (0x10000 - 700, 0x40000000 - 700, 5 * 0x10000 + 123):
+        clock = [start]
+        pins = [FakeIrqPin(1) for _ in range(6)]
+        b = B.Buttons(pins, now=start, clock=lambda: clock[0])
+        b.poll(start)
+        for k, btn in enumerate((B.DOWN, B.OK, B.UP, B.BACK, B.RIGHT)):
+            _tap(clock, pins[btn], start + 100 + 350 * k)
+        clock[0] = B.tadd(start, 2000)
+        b.poll(clock[0])
+        clicks = [n for n in _events(b) if n.startswith("CLICK")]
+        assert clicks == ["CLICK_DOWN", "CLICK_OK", "CLICK_UP", "CLICK_BACK", "CLICK_RIGHT"], start
+        # OK pressed at 300 ms and released at 900 ms, seen at 1000 ms: a long
+        # press only if its edges kept their own times (700 ms apart is LONG)
+        t = clock[0]
+        clock[0] = B.tadd(t, 300)
+        pins[B.OK].set(0)
+        clock[0] = B.tadd(t, 900)
+        pins[B.OK].set(1)
+        b.poll(B.tadd(t, 1000))
+        assert _events(b) == ["PRESS_OK", "RELEASE_OK", "CLICK_OK"], start
+
+
+def test_an_edge_stamped_after_the_polls_tick_is_not_taken_for_an_old_one():
+    # an IRQ between the loop reading its tick and poll() reading the ring
+    clock, pins, b = _irq_setup()
+    b.poll(1000)
+    clock[0] = 1003
+    pins[B.OK].set(0)
+    b.poll(1000)                          # the edge is 3 ms "ahead": not 65 s old
+    assert _events(b) == []               # (an old one would be a debounced press now)
+    b.poll(1020)
+    assert _events(b) == []               # 17 ms down: not yet
+    b.poll(1034)
+    assert _events(b) == ["PRESS_OK"]
+
+
 def test_the_same_presses_are_lost_without_interrupts():
     # what sampling alone does with a blocked app: the reason for the IRQs
     clock = [0]

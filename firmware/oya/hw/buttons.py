@@ -7,7 +7,10 @@
 # its own time; poll(now_ms) (at each pass of the device loop, which an edge
 # starts at once, or from a test) turns the edges into events in order.
 # poll() also samples every pin: that serves pins without IRQs and any edge
-# the full ring could not keep.
+# the full ring could not keep. The ring keeps an edge's time as the tick's
+# low 16 bits (half the RAM of the whole tick): poll() puts it back beside
+# its own tick, which is right for an edge up to 32 s old (no pass of the
+# loop is a hundredth of that).
 #
 # UP, DOWN, LEFT and RIGHT act on their first edge: nothing waits for the
 # contact to settle; instead the LOCKOUT_MS after each accepted change ignores
@@ -98,7 +101,7 @@ class Buttons:
         # the edge ring: written by the IRQs only at _tail, read by poll() only
         # at _head, so neither needs to stop the other
         self._clock = clock
-        self._et = array("i", bytes(4 * EDGES))
+        self._et = array("H", bytes(2 * EDGES))
         self._eb = bytearray(EDGES)
         self._ehead = 0
         self._etail = 0
@@ -140,7 +143,7 @@ class Buttons:
         if nk == self._ehead:
             self.lost_edges += 1
             return
-        self._et[k] = self._clock()
+        self._et[k] = self._clock() & 0xFFFF
         self._eb[k] = i | (0 if pin.value() else 8)
         self._etail = nk
         self.woken = True
@@ -185,7 +188,8 @@ class Buttons:
         while self._ehead != self._etail:
             k = self._ehead
             b = eb[k]
-            t = et[k]
+            d = (now - et[k]) & 0xFFFF          # its age in ms: 16 bits of tick
+            t = tadd(now, 0x10000 - d if d & 0x8000 else -d)   # (after `now` was read: ahead of it)
             self._ehead = (k + 1) % EDGES
             for i in range(N_BUTTONS):      # everything before this edge comes first
                 if self.pins[i] is not None:
