@@ -105,3 +105,44 @@ class FakeUART:
 
     def data(self):
         return b"".join(b for _, b in self.log)
+
+
+class FakeNorFlash:
+    """rp2.Flash at the protocol level: 4 KB blocks (readblocks, writeblocks
+    with an offset, ioctl) over NOR flash, where a program can only clear
+    bits (bytes AND together) and an erase sets a block to 0xFF. A program
+    holds to pico-sdk's flash_range_program: page-aligned, whole 256-byte
+    pages (`programs` counts them)."""
+
+    BLOCK = 4096
+
+    def __init__(self, blocks=16):
+        self.data = bytearray(b"\xff" * (self.BLOCK * blocks))
+        self.blocks = blocks
+        self.programs = []          # (byte address, length) of each program
+
+    def readblocks(self, block, buf, off=0):
+        a = block * self.BLOCK + off
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, block, buf, off=None):
+        if off is None:
+            self.ioctl(6, block)
+            off = 0
+        a = block * self.BLOCK + off
+        n = len(buf)
+        if a % 256 or n % 256:
+            raise ValueError("flash_range_program: %d bytes at %d, not whole pages" % (n, a))
+        for i in range(n):
+            self.data[a + i] &= buf[i]
+        self.programs.append((a, n))
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return self.BLOCK
+        if op == 6:
+            a = arg * self.BLOCK
+            self.data[a:a + self.BLOCK] = b"\xff" * self.BLOCK
+        return 0

@@ -150,7 +150,12 @@ def build_hardware():
     module, which its _boot.py imports to mount the flash: its PIO
     assembler, written in Python, was 1.3 KB of RAM through every match
     (emulated RP2040), and nothing here uses it (the mounted flash is the
-    filesystem's, machine.Pin and machine.I2C are in machine)."""
+    filesystem's, machine.Pin and machine.I2C are in machine). First the
+    filesystem is mounted again with smaller caches (oya.hw.flashfs), before
+    any file is open."""
+    from oya.hw import flashfs
+    flashfs.remount()
+    forget("oya.hw.flashfs")    # (its PageFlash class stays, held by the mount)
     from oya.hw import board
     hw = board.build("board.json")
     forget("oya.hw.board", "rp2")

@@ -1,0 +1,94 @@
+# The board's filesystem, mounted again with littlefs caches a quarter of
+# the port's size.
+#
+# The rp2 port's _boot.py mounts the flash with littlefs's program size at the
+# flash's 256-byte page, and MicroPython sizes every littlefs cache at four
+# times that: 1 KB for the read cache, 1 KB for the program cache, and 1 KB
+# more on the heap for every open file (extmod/vfs_lfsx.c). A journal file is
+# open in every key, so that last KB is in every peak of a match (emulated
+# RP2040). Mounted with a 128-byte program size, each cache is 512 B.
+# littlefs keeps no program size on the flash, and 128 divides the 256 the
+# flash was written with, so the same filesystem mounts either way. Files up to
+# 512 B still live in the directory's log (littlefs's inline limit is the
+# smaller of the cache and an eighth of the 4 KB block), as they did.
+#
+# The flash itself only programs whole pages (pico-sdk's flash_range_program),
+# so PageFlash sends a program of part of a page as the whole page, 0xFF
+# around the new bytes: on NOR flash programming a 1 leaves the bit as it is,
+# so the rest of the page keeps what it holds (erased, or written before).
+from oya.compat import const
+
+PAGE = const(256)            # the flash's program page
+PROG = const(128)            # littlefs's program size here (cache: 4 x this)
+READ = const(32)             # its read size (the port's default)
+
+
+class PageFlash:
+    """A littlefs block device (readblocks, writeblocks, ioctl with offsets:
+    MicroPython's extended interface) over `flash` (rp2.Flash), whose
+    program is sent in whole pages."""
+
+    def __init__(self, flash):
+        self.flash = flash
+        self.page = bytearray(b"\xff" * PAGE)     # all 0xFF between programs
+
+    def readblocks(self, block, buf, off=0):
+        self.flash.readblocks(block, buf, off)
+
+    def writeblocks(self, block, buf, off=None):
+        if off is None:                  # the basic interface: erase, then write
+            self.flash.writeblocks(block, buf)
+            return
+        n = len(buf)
+        if not (off | n) & (PAGE - 1):
+            self.flash.writeblocks(block, buf, off)
+            return
+        mv = memoryview(buf)
+        page = self.page
+        done = 0
+        while done < n:
+            at = off + done
+            start = at & (PAGE - 1)
+            k = min(PAGE - start, n - done)
+            page[start:start + k] = mv[done:done + k]
+            try:
+                self.flash.writeblocks(block, page, at - start)
+            finally:
+                for i in range(start, start + k):
+                    page[i] = 0xFF
+            done += k
+
+    def ioctl(self, op, arg):
+        return self.flash.ioctl(op, arg)
+
+
+def remount():
+    """The root filesystem mounted again over PageFlash with PROG (on the
+    rp2 port, before any file is open). True when done; anywhere else, or
+    when the new mount fails, the port's mount stays and False."""
+    try:
+        import vfs
+        from _rp2 import Flash
+        lfs = vfs.VfsLfs2
+    except (ImportError, AttributeError):
+        return False                     # not the rp2 port (the simulator, CPython)
+    old = None
+    for fs, at in vfs.mount():
+        if at == "/":
+            old = fs
+    if type(old) is not lfs:
+        return False                     # not the port's littlefs at the root
+    try:
+        fs = lfs(PageFlash(Flash()), readsize=READ, progsize=PROG)
+    except Exception:
+        return False                     # (it reads only: the port's mount is as it was)
+    vfs.umount("/")
+    try:
+        vfs.mount(fs, "/")
+    except Exception:
+        vfs.mount(old, "/")
+        return False
+    finally:
+        import os
+        os.chdir("/")                    # (the working folder was the old mount's)
+    return True
