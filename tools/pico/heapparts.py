@@ -23,12 +23,10 @@ from tools.pico.phases import DEVICE_SCRIPT
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 
-# The bench's app and script as main.py builds them (the board module goes
-# once used), and one of its keys as the device loop takes it: the answer,
-# its frame, the journal's files, the idle passes. (--heap-map's too.)
-SETUP = DEVICE_SCRIPT.split("n = 0\n")[0].replace(
-    "from oya.hw import board as _board\n", "from oya.ui.loop import build_hardware\n").replace(
-    "hw = _board.build()", "hw = build_hardware()     # as main.py: the board module goes once used")
+# The bench's app and script as main.py builds them, and one of its keys as
+# the device loop takes it: the answer, its frame, the journal's files, the
+# idle passes. (--heap-map's too.)
+SETUP = DEVICE_SCRIPT.split("n = 0\n")[0]
 ONE_KEY = r'''
     app.key(k)
     if R.render(app.frame()):

@@ -25,11 +25,10 @@ from pathlib import Path
 
 DEVICE_SCRIPT = r'''
 import time, gc
-from oya.hw import board as _board
 from oya.ui.app import App, render
-from oya.ui.loop import idle_collect
+from oya.ui.loop import build_hardware, idle_collect
 from oya.ui import keys as K
-hw = _board.build()
+hw = build_hardware()        # as main.py: the filesystem mounted again, the board module gone
 app = App(hw)                # (its boot attaches the display)
 render(app)
 app.match_j.lazy = True
