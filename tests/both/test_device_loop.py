@@ -16,7 +16,7 @@ def _app():
     from oya.hw.ssd1306 import SSD1306
     from oya.hw.buttons import Buttons
     from oya.hw import Hardware
-    from oya.hw.printer_port import NullPrinter
+    from oya.hw.no_printer import NullPrinter
     from oya.ui.app import App
     pins = [FakeIrqPin() for _ in range(6)]
     hw = Hardware({"name": "test"}, SSD1306(FakeI2C()), Buttons(pins), NullPrinter(), [])

@@ -208,7 +208,7 @@ def test_a_printer_that_never_answers_is_printed_to_blind():
 
 
 def test_null_printer():
-    from oya.hw.printer_port import NullPrinter
+    from oya.hw.no_printer import NullPrinter
     n = NullPrinter()
     assert not n.fitted and not n.busy and n.pump(0) == -1
     try:

@@ -205,3 +205,25 @@ def test_a_display_turned_other_than_by_half_a_circle_is_refused():
     d = dict(B.DEFAULT["display"], rotate=90)
     assert B.check_display(d) == ["display.rotate must be one of 0, 180, not 90"]
     assert B.check_display(dict(B.DEFAULT["display"], rotate=180)) == []
+
+
+def test_only_the_printer_class_the_board_needs_is_loaded():
+    # a board with a printer keeps PrinterPort in RAM and not NullPrinter;
+    # one without keeps NullPrinter alone (each class ~0.2-0.6 KB on the RP2040)
+    sim, hw = _hw("rpi_pico")
+    try:
+        assert hw.printer.fitted
+        assert "oya.hw.printer_port" in sim.importer.modules and "oya.hw.no_printer" not in sim.importer.modules
+    finally:
+        sim.close()
+    sim = Sim(board="rpi_pico", autoboot=False)
+    try:
+        sim.prepare()
+        board = json.loads(sim.flash.get("board.json"))
+        board["printer"] = None
+        sim.flash.put("board.json", json.dumps(board))
+        hw = sim.importer.load("oya.hw.board").build("board.json")
+        assert not hw.printer.fitted and hw.errors == []
+        assert "oya.hw.no_printer" in sim.importer.modules and "oya.hw.printer_port" not in sim.importer.modules
+    finally:
+        sim.close()

@@ -210,16 +210,16 @@ def build(path="board.json"):
     import machine
     from oya.hw import now_ms
     from oya.hw.buttons import Buttons
-    from oya.hw.printer_port import PrinterPort, NullPrinter
     from oya.hw.ssd1306 import make
     board, errors = load(path)
     Pin = machine.Pin
 
     # The printer first: when its RX is left out, the UART may claim a default
     # RX pin, which the display and buttons set up after it take back.
-    printer = NullPrinter()
+    printer = None
     p = board.get("printer")
     if p is not None:
+        from oya.hw.printer_port import PrinterPort
         try:
             # its ring buffers are heap (256 B each by default): the driver
             # writes at most 64 B and waits for them to go out (oya.hw.printer
@@ -232,6 +232,9 @@ def build(path="board.json"):
                                   p.get("heat"), status=p.get("rx") is not None)
         except (ValueError, OSError) as e:
             errors.append("printer: UART%d could not be set up (%s)" % (p["uart"], e))
+    if printer is None:
+        from oya.hw.no_printer import NullPrinter
+        printer = NullPrinter()
 
     d = board["display"]
     try:

@@ -3,7 +3,6 @@
 # (oya.hw.printer: 4 KB of RAM as .mpy, 1.3 KB frozen) is imported for a slip
 # and dropped once the last slip is out: most of a match prints nothing.
 from oya.compat import forget
-from oya.hw import HardwareError
 
 
 class PrinterPort:
@@ -51,23 +50,3 @@ class PrinterPort:
             self._driver = None
             forget("oya.hw.printer")
         return w
-
-
-class NullPrinter:
-    """The board has no printer: the same API, and slip() says so."""
-    fitted = False
-    busy = False
-    printed = 0
-    failed = 0
-    bytes_sent = 0
-    cols = 32
-    last_error = "no printer fitted"
-
-    def slip(self, lines, cut=True):
-        raise HardwareError("no printer fitted")
-
-    def cancel(self):
-        pass
-
-    def pump(self, now):
-        return -1

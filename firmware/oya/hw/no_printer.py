@@ -1,0 +1,24 @@
+# The printer as the app sees it on a board without one (or whose UART could
+# not be set up): a module of its own, so that a board with a printer does
+# not keep this class in RAM, nor one without it oya.hw.printer_port's.
+from oya.hw import HardwareError
+
+
+class NullPrinter:
+    """The board has no printer: the same API, and slip() says so."""
+    fitted = False
+    busy = False
+    printed = 0
+    failed = 0
+    bytes_sent = 0
+    cols = 32
+    last_error = "no printer fitted"
+
+    def slip(self, lines, cut=True):
+        raise HardwareError("no printer fitted")
+
+    def cancel(self):
+        pass
+
+    def pump(self, now):
+        return -1
