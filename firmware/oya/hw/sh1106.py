@@ -1,9 +1,9 @@
 # The SH1106 128x64 OLED (132-column RAM, visible from column 2): page
-# addressing (0xB0|page, column low/high nibble) on oya.hw.ssd1306's panel,
+# addressing (0xB0|page, column low/high nibble) on oya.hw.ssd1306's driver,
 # which finds what changed and sends it. A module of its own: a board has one
 # kind of panel, and the other's code need not be in RAM.
 from oya.compat import const
-from oya.hw.ssd1306 import _Panel
+from oya.hw.ssd1306 import SSD1306
 
 _CTRL_CMD = const(0x00)
 _SET_CONTRAST = const(0x81)
@@ -14,7 +14,7 @@ _SET_COM_OUT_DIR = const(0xC0)
 _COL_OFFSET = const(2)
 
 
-class SH1106(_Panel):
+class SH1106(SSD1306):
     _WINDOW_COST = 5   # 00 B0|p lo hi, then the 0x40 data control byte
 
     def _init_cmds(self):

@@ -52,9 +52,10 @@ _SET_COM_OUT_DIR = const(0xC0)
 _NO_CHANGE = const(255)
 
 
-class _Panel:
+class SSD1306:
     # Bytes of addressing overhead per window (command transfer + data control
-    # byte); set by the subclass.
+    # byte): 00 21 a b 22 p p, then the 0x40 data control byte. (One class,
+    # not a panel base and a subclass: a class is ~0.2 KB of RAM frozen.)
     _WINDOW_COST = 8
 
     def __init__(self, i2c, width=128, height=64, addr=0x3C, external_vcc=False, rotate=False):
@@ -249,10 +250,7 @@ class _Panel:
             raw[start] = keep
         self.data_sent += n
 
-
-class SSD1306(_Panel):
-    _WINDOW_COST = 8   # 00 21 a b 22 p p, then the 0x40 data control byte
-
+    # -- the SSD1306's addressing (oya.hw.sh1106.SH1106 has its own) -------------
     def _init_cmds(self):
         ext = self.external_vcc
         r = 0 if self._rot else 1
