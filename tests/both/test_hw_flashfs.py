@@ -4,7 +4,7 @@ from oya.hw import flashfs as F
 
 
 def _page_all_ff(dev):
-    return dev.page == bytearray(b"\xff" * F.PAGE)
+    return bytes(dev.pagev) == b"\xff" * F.PAGE
 
 
 def test_a_program_of_part_of_a_page_is_the_whole_page_with_0xff_around_it():
@@ -30,6 +30,17 @@ def test_a_program_across_pages_goes_page_by_page():
     assert flash.data[4096:4096 + 128] == b"\xff" * 128
     assert flash.data[4096 + 128:4096 + 640] == data
     assert flash.data[4096 + 640:4096 + 768] == b"\xff" * 128
+    assert _page_all_ff(dev)
+
+
+def test_the_whole_pages_inside_a_program_go_straight_to_the_flash():
+    flash = FakeNorFlash()
+    dev = F.PageFlash(flash)
+    data = bytes(range(256)) * 2 + bytes(range(192))
+    dev.writeblocks(1, data, 128)                       # 128 B, two whole pages, 64 B
+    assert flash.programs == [(4096, 256), (4096 + 256, 512), (4096 + 768, 256)]
+    assert flash.data[4096 + 128:4096 + 128 + len(data)] == data
+    assert flash.data[4096 + 832:4096 + 1024] == b"\xff" * 192
     assert _page_all_ff(dev)
 
 
