@@ -265,6 +265,48 @@ def test_on_the_emulated_rp2040(tmp_path):
     assert 0 < s["lat_median"] < 2000 and s["bytes_total"] > 1024
 
 
+# Files written through oya.hw.flashfs's mount, read back through it and,
+# after it, through the port's own (what a reset, mpremote or a reflash use).
+FLASHFS_SCRIPT = r"""
+import os, vfs
+from _rp2 import Flash
+from oya.hw import flashfs
+print("REMOUNT", flashfs.remount())
+try:
+    os.mkdir("vfy")
+except OSError:
+    pass
+data = {}
+for i in range(40):
+    b = bytes((i * 7 + j) & 255 for j in range(37 + (i * 97) % 1400))
+    p = "vfy/f%d" % (i % 13)
+    with open(p, "wb") as f:
+        f.write(b)
+    data[p] = b
+print("OURS", sorted(p for p in data if open(p, "rb").read() != data[p]))
+vfs.umount("/")
+vfs.mount(vfs.VfsLfs2(Flash(), progsize=256), "/")
+os.chdir("/")
+print("PORTS", sorted(p for p in data if open(p, "rb").read() != data[p]), len(data))
+"""
+
+
+@pytest.mark.skipif(not (os.environ.get("OYA_PICO_FIRMWARE") and os.environ.get("OYA_PICO_BOOTROM")),
+                    reason="OYA_PICO_FIRMWARE / OYA_PICO_BOOTROM (a MicroPython .uf2, the RP2040 boot ROM) not given")
+def test_the_filesystem_mounted_again_reads_back_through_the_ports_mount(tmp_path):
+    fw, rom = os.environ["OYA_PICO_FIRMWARE"], os.environ["OYA_PICO_BOOTROM"]
+    if not (Path(fw).is_file() and Path(rom).is_file()):
+        pytest.skip("the firmware or boot ROM file is not there")
+    from tools.pico import deployed_flash
+    from tools.pico.emu import run_script
+    flash, _ = deployed_flash(fw, rom, "rpi_pico", False, tmp_path / "flash.bin")
+    script = tmp_path / "verify.py"
+    script.write_text(FLASHFS_SCRIPT)
+    out = run_script(fw, rom, flash, script).stdout
+    out = out.decode() if isinstance(out, bytes) else out
+    assert "REMOUNT True" in out and "OURS []" in out and "PORTS [] 13" in out, out[-2000:]
+
+
 def test_saved_figures_are_reported_again(tmp_path, capsys):
     fig = _fig(False, [12, 34, 56])
     fig["runs"]["oicho"]["keys"][0]["flash_erases"] = 3

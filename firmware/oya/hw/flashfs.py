@@ -95,10 +95,10 @@ def remount():
     vfs.umount("/")
     try:
         vfs.mount(fs, "/")
+        done = True
     except Exception:
-        vfs.mount(old, "/")
-        return False
-    finally:
-        import os
-        os.chdir("/")                    # (the working folder was the old mount's)
-    return True
+        vfs.mount(old, "/")              # (the port's, as it was a moment ago)
+        done = False
+    import os
+    os.chdir("/")                        # (the working folder was the old mount's)
+    return done
