@@ -524,6 +524,27 @@ def test_the_match_over_screen_collects_the_match_and_fetches_home_while_idle(fl
 
 
 
+def test_the_match_is_let_go_before_its_journals_files_are_listed_for_the_clear(flash, monkeypatch):
+    # the listings allocate; a collection they meet frees the match and its
+    # engine only if nothing holds them any more (as .mpy, Kakkuri's engine
+    # is ~13 KB, and the Match over key was its highest heap)
+    import weakref
+    from oya import session as S
+    app = App()
+    new_table(app, GAMES.index("kachi"))
+    press_ok_until(app, "Results")
+    seen = []
+    match = weakref.ref(app.session.match)
+    real = S.Session._slots
+
+    def slots(self):
+        seen.append((match(), app.session))
+        return real(self)
+    monkeypatch.setattr(S.Session, "_slots", slots)
+    press_ok_until(app, "Match over")
+    assert seen == [(None, None)]
+
+
 def test_an_ended_matchs_files_go_after_the_modules_the_key_home_needs(flash):
     # the device loop's order (oya.ui.loop): while the app is finishing, idle
     # work goes before the journal's steps
