@@ -10,6 +10,7 @@ littlefs = pytest.importorskip("littlefs")
 
 from tests.both.hw_fakes import FakeNorFlash  # noqa: E402
 from oya.hw import flashfs as F  # noqa: E402
+from oya.hw.pageflash import PageFlash  # noqa: E402
 
 BLOCKS = 64
 
@@ -67,7 +68,7 @@ def test_the_ports_filesystem_mounts_again_through_pages_and_back():
     write(port, "state/match.a", b"[1, 2, 3]")          # a tail (inline)
     port.unmount()
 
-    ours = mount(F.PageFlash(flash), F.PROG, F.READ)     # flashfs.remount's
+    ours = mount(PageFlash(flash), F.PROG, F.READ)     # flashfs.remount's
     assert read(ours, "board.json") == b'{"name": "pico"}'
     assert read(ours, "state/match") == b"r" * 660
     for i in range(40):                                   # the journal's turns: tails, records, slots
@@ -88,7 +89,7 @@ def test_the_ports_filesystem_mounts_again_through_pages_and_back():
     assert sorted(again.listdir("state")) == ["match", "match.a", "match.old", "match.r"]
     write(again, "board.json", b"{}")
     again.unmount()
-    ours = mount(F.PageFlash(flash), F.PROG, F.READ)
+    ours = mount(PageFlash(flash), F.PROG, F.READ)
     assert read(ours, "board.json") == b"{}"
 
 

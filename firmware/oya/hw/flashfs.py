@@ -12,64 +12,13 @@
 # 512 B still live in the directory's log (littlefs's inline limit is the
 # smaller of the cache and an eighth of the 4 KB block), as they did.
 #
-# The flash itself only programs whole pages (pico-sdk's flash_range_program),
-# so PageFlash sends a program of part of a page as the whole page, 0xFF
-# around the new bytes: on NOR flash programming a 1 leaves the bit as it is,
-# so the rest of the page keeps what it holds (erased, or written before).
+# The flash itself only programs whole pages: the mount is over
+# oya.hw.pageflash.PageFlash, which sends a program of part of a page as the
+# whole page. This module is imported for the remount and forgotten.
 from oya.compat import const
 
-PAGE = const(256)            # the flash's program page
 PROG = const(128)            # littlefs's program size here (cache: 4 x this)
 READ = const(32)             # its read size (the port's default)
-
-
-class PageFlash:
-    """A littlefs block device (readblocks, writeblocks, ioctl with offsets:
-    MicroPython's extended interface) over `flash` (rp2.Flash), whose
-    program is sent in whole pages."""
-
-    def __init__(self, flash):
-        self.flash = flash
-        self.pagev = memoryview(bytearray(b"\xff" * PAGE))    # all 0xFF between programs
-        # reads and erases are the flash's own: littlefs makes hundreds of
-        # small reads to walk its logs (~1,000 for a commit that compacts),
-        # and a Python method between was ~50 us a call on the RP2040
-        self.readblocks = flash.readblocks
-        self.ioctl = flash.ioctl
-
-    def writeblocks(self, block, buf, off=None):
-        if off is None:                  # the basic interface: erase, then write
-            self.flash.writeblocks(block, buf)
-            return
-        n = len(buf)
-        mv = memoryview(buf)
-        page = self.pagev
-        done = 0
-        while done < n:
-            at = off + done
-            start = at & (PAGE - 1)
-            k = min(PAGE - start, n - done)
-            if k == PAGE:                # whole pages: straight from littlefs's cache
-                k = (n - done) & ~(PAGE - 1)
-                self.flash.writeblocks(block, mv[done:done + k], at)
-            else:
-                page[start:start + k] = mv[done:done + k]
-                try:
-                    self.flash.writeblocks(block, page, at - start)
-                finally:
-                    _erase(page, start, k)
-            done += k
-
-
-def _erase(page, a, n):
-    """page[a:a + n] back to 0xFF, in doubling copies (a loop a byte was
-    ~1 ms a page on the RP2040)."""
-    page[a] = 0xFF
-    w = 1
-    while w < n:
-        c = min(w, n - w)
-        page[a + w:a + w + c] = page[a:a + c]
-        w += c
 
 
 def remount():
@@ -89,6 +38,7 @@ def remount():
     if type(old) is not lfs:
         return False                     # not the port's littlefs at the root
     try:
+        from oya.hw.pageflash import PageFlash
         fs = lfs(PageFlash(Flash()), readsize=READ, progsize=PROG)
     except Exception:
         return False                     # (it reads only: the port's mount is as it was)

@@ -155,7 +155,7 @@ def build_hardware():
     any file is open."""
     from oya.hw import flashfs
     flashfs.remount()
-    forget("oya.hw.flashfs")    # (its PageFlash class stays, held by the mount)
+    forget("oya.hw.flashfs")    # (oya.hw.pageflash stays, with the mount)
     from oya.hw import board
     hw = board.build("board.json")
     forget("oya.hw.board", "rp2")
