@@ -363,8 +363,7 @@ def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(fl
     # the options screen's modules (not its engine: beside the setup flow's
     # code, that was the highest heap of a setup)
     assert app._prefetch == ["oya.games.%s_options" % GAMES[0], "oya.ui.table"]
-    while app.idle():
-        pass
+    idle_out(app)
     engine = ("oya.match", "oya.games." + GAMES[0])
     # defaults -> the options, Continue -> seats, OK -> names, Continue ->
     # chips, OK -> bot seats: no engine module asked for beside them
@@ -646,8 +645,7 @@ def test_a_new_table_collects_the_setups_garbage_while_the_draw_is_read(flash, m
     to_bots(app, GAMES.index("oicho"))
     app.key(K.OK)
     assert done == []
-    while app.idle():
-        pass
+    idle_out(app)
     assert done == [("Message", True, True)]        # once: the draw on screen, the deal screens in RAM
     app.key(K.OK)
     assert app.screen_text().startswith("Deal 1") and len(done) == 1

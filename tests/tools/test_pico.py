@@ -248,12 +248,20 @@ def test_the_report_goes_below_the_history_mark_and_is_replaced_not_repeated(tmp
     assert "wasm figures" in text and "## Before and after" in text
 
 
-@pytest.mark.skipif(not (os.environ.get("OYA_PICO_FIRMWARE") and os.environ.get("OYA_PICO_BOOTROM")),
-                    reason="OYA_PICO_FIRMWARE / OYA_PICO_BOOTROM (a MicroPython .uf2, the RP2040 boot ROM) not given")
-def test_on_the_emulated_rp2040(tmp_path):
-    fw, rom = os.environ["OYA_PICO_FIRMWARE"], os.environ["OYA_PICO_BOOTROM"]
+@pytest.fixture
+def rp2040():
+    """(firmware .uf2, boot ROM) from OYA_PICO_FIRMWARE / OYA_PICO_BOOTROM:
+    the emulated board's tests skip without them."""
+    fw, rom = os.environ.get("OYA_PICO_FIRMWARE"), os.environ.get("OYA_PICO_BOOTROM")
+    if not (fw and rom):
+        pytest.skip("OYA_PICO_FIRMWARE / OYA_PICO_BOOTROM (a MicroPython .uf2, the RP2040 boot ROM) not given")
     if not (Path(fw).is_file() and Path(rom).is_file()):
         pytest.skip("the firmware or boot ROM file is not there")
+    return fw, rom
+
+
+def test_on_the_emulated_rp2040(tmp_path, rp2040):
+    fw, rom = rp2040
     out = tmp_path / "pico.json"
     assert pico.main(["--firmware", fw, "--bootrom", rom, "--games", "meri", "--max-keys", "12",
                       "--no-md", "--json", str(out)]) == 0
@@ -291,12 +299,8 @@ print("PORTS", sorted(p for p in data if open(p, "rb").read() != data[p]), len(d
 """
 
 
-@pytest.mark.skipif(not (os.environ.get("OYA_PICO_FIRMWARE") and os.environ.get("OYA_PICO_BOOTROM")),
-                    reason="OYA_PICO_FIRMWARE / OYA_PICO_BOOTROM (a MicroPython .uf2, the RP2040 boot ROM) not given")
-def test_the_filesystem_mounted_again_reads_back_through_the_ports_mount(tmp_path):
-    fw, rom = os.environ["OYA_PICO_FIRMWARE"], os.environ["OYA_PICO_BOOTROM"]
-    if not (Path(fw).is_file() and Path(rom).is_file()):
-        pytest.skip("the firmware or boot ROM file is not there")
+def test_the_filesystem_mounted_again_reads_back_through_the_ports_mount(tmp_path, rp2040):
+    fw, rom = rp2040
     from tools.pico import deployed_flash
     from tools.pico.emu import run_script
     flash, _ = deployed_flash(fw, rom, "rpi_pico", False, tmp_path / "flash.bin")
