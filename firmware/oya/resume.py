@@ -54,8 +54,12 @@ def from_record(cls, rec, journal=None, lean=False):
     s.ui = rec.get("ui") or {}
     d = rec.get("deal")
     if d is not None:
-        m.restore(d["state"])
-        s.state0 = d["state"]
+        # the deal starts from the record's state (records before
+        # 2026-11-27 repeat it as the deal's "state")
+        st = d.get("state")
+        if st is not None:
+            m.restore(st)
+        s.state0 = st or rec["state"]
         acts = list(d["acts"])
         s.saved = len(acts)
         if journal is not None:

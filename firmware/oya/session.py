@@ -126,7 +126,9 @@ class Session:
         m = self.match
         deal = None
         if m.deal is not None:
-            deal = {"seed": m.deal_seed and hexstr(m.deal_seed), "acts": self.acts, "state": self.state0}
+            # the deal's starting state is the record's "state" (written
+            # once: a record is rewritten every 2 * TAIL actions)
+            deal = {"seed": m.deal_seed and hexstr(m.deal_seed), "acts": self.acts}
         rec = {
             "v": 1, "game": self.game,
             "ruleset": {"name": self.ruleset_name, "options": m.opts if self.changed is None else self.changed},

@@ -161,3 +161,27 @@ def test_on_the_device_the_recall_folder_is_made_in_a_step_of_its_own():
     while s.flush(True):
         pass
     assert len(s.recall) == 1
+
+
+def _mid_deal():
+    s = Session("_highcard", "default", {"starting_points": 40}, ["A", "B", "C"])
+    s.draw_first_dealer(rng.derive(b"\x05" * 32, 0))
+    bot = rng.Rng(b"\x06" * 32)
+    _deal(s, bot)
+    s.end_deal()
+    deal = s.begin_deal(rng.derive(b"\x05" * 32, 9))
+    s.act(highcard.random_bot(deal, deal.turn, bot))
+    return s
+
+
+def test_a_record_holds_the_deals_starting_state_once_and_older_ones_still_resume():
+    s = _mid_deal()
+    rec = s.record()
+    assert "state" not in rec["deal"] and rec["state"] == s.state0
+    old = dict(rec)
+    old["deal"] = dict(rec["deal"], state=rec["state"])     # as written before 2026-11-27
+    for r in (rec, old):
+        t = Session.from_record(r)
+        assert t.state0 == s.state0 and t.acts == s.acts
+        assert t.match.ledger.chips == s.match.ledger.chips
+        assert t.match.deal.public() == s.match.deal.public()

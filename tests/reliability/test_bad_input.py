@@ -241,7 +241,7 @@ def _hostile_record(what, record, good):
         return rec
     if record == "CHIPS":
         rec = json.loads(json.dumps(rec))
-        rec["deal"]["state"]["chips"][0] += 1000
+        rec["state"]["chips"][0] += 1000      # (the deal in play starts from it)
         return rec
     if record == "SEED":
         rec = json.loads(json.dumps(rec))

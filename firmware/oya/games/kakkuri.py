@@ -274,7 +274,10 @@ _UNITS = ((17, 1, 21, 5, 25, 9),
 
 
 _POW13 = (1, 13, 169, 2197, 28561, 371293, 4826809)
-_SIEVE = const(8192)     # bits in search_steps' sieve of the plays found
+# bits in the search's sieve of the plays found: 512 B, live with the search
+# on the idle passes where Kakkuri's heap peaks (8192 bits: 1 KB); at 1,000
+# plays a fifth of the codes then find their bit set and look in the list
+_SIEVE = const(4096)
 _SHORT = const(48)       # plays found before it makes one
 
 
