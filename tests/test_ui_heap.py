@@ -11,7 +11,7 @@ import pytest
 
 import tools  # noqa: F401
 from oya import GAMES, jsonlite, rng, rules
-from oya.ui import play, setup
+from oya.ui import amounts, play, setup
 from oya.ui.app import App
 from oya.ui import keys as K
 from tests.reliability.hostile import cases as hostile_cases
@@ -155,8 +155,8 @@ def test_grouped_entries_offer_every_legal_action_once_and_amounts_decode(game):
                     do0 = deal.decode(acts[0])[0]
                     for a, v in zip(acts, nums):
                         assert deal.decode(a)[0] == do0 and deal.decode(a)[1]["chips"] == v
-                        assert play.amount_action(deal, acts, nums, v) == a
-                    assert play.amount_action(deal, acts, nums, max(nums) + 1) == -1
+                        assert amounts.amount_action(deal, acts, nums, v) == a
+                    assert amounts.amount_action(deal, acts, nums, max(nums) + 1) == -1
                 else:
                     assert label == deal.label(acts[0], 0) and len(acts) == 1
             checked += 1
@@ -215,6 +215,43 @@ print('back', mods())
     assert set(got["back"]) == set(got["play"])
 
 
+@pytest.mark.parametrize("game,loaded", [("kachi", True), ("kakkuri", False)])
+def test_the_amount_menus_module_is_loaded_only_for_games_with_amounts(game, loaded):
+    # Kakkuri's actions carry no chips: its deals never need oya.ui.amounts
+    # (as .mpy, RAM for nothing); Kachi-kachi's bets do
+    if not mpy_runtime.available():
+        pytest.skip("MicroPython runtime missing (make setup)")
+    code = r"""
+import sys, os
+os.chdir('/')
+from oya.ui.app import App
+a = App()
+def title():
+    return a.screen_text().split(chr(10))[0]
+for k in (3,) + (2,) * GI + (3, 3, 1, 3):       # New table, the game, defaults, Continue
+    a.key(k)
+if title().startswith('Seats'):
+    a.key(3)
+a.key(1); a.key(3)                               # names: Continue
+if title().startswith('Starting'):
+    a.key(3)
+a.key(3)                                         # no bot seats
+while a.idle():
+    pass
+decided = 0
+for _ in range(60):
+    decided += title().startswith('P') and 'Pass' not in title()
+    a.key(3)
+    while a.idle():
+        pass
+print('amounts', 'oya.ui.amounts' in sys.modules, decided)
+""".replace("GI", str(GAMES.index(game)))
+    r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
+    assert r.ok, r.error
+    _, was, decided = r.stdout.split()
+    assert was == str(loaded) and int(decided) > 5, r.stdout
+
+
 def test_run_end_is_the_end_of_each_run_of_consecutive_actions():
     def naive(ch, i):
         j = i
@@ -235,7 +272,7 @@ def test_run_end_is_the_end_of_each_run_of_consecutive_actions():
         cases += (ch,)
     for ch in cases:
         for i in range(len(ch)):
-            assert play._run_end(ch, i) == naive(ch, i), (ch, i)
+            assert amounts._run_end(ch, i) == naive(ch, i), (ch, i)
 
 
 class _Bets:
@@ -321,7 +358,7 @@ def test_a_game_without_amounts_has_its_menu_made_with_no_decode():
             ch = deal.choices(seat)
             assert calls == [] and [a for x in e for a in x[1]] == ch
             for a in ch:            # and the claim holds: no action of the game has an amount
-                assert play._amount(deal.decode(a)[1]) is None
+                assert amounts._amount(deal.decode(a)[1]) is None
                 decoded += 1
             plays += len(ch) > 20
             deal.act(ch[0], seat)       # the first entry, as OK on every screen: runs of plays come

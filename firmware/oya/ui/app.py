@@ -356,7 +356,7 @@ class App:
         self._mod = None
         self._bot = None
         self._table = None
-        forget("oya.ui.menus", "oya.ui.play")
+        forget("oya.ui.menus", "oya.ui.play", "oya.ui.amounts")
         forget_games()
 
     def resume(self):
