@@ -218,7 +218,8 @@ print('back', mods())
 @pytest.mark.parametrize("game,loaded", [("kachi", True), ("kakkuri", False)])
 def test_the_amount_menus_module_is_loaded_only_for_games_with_amounts(game, loaded):
     # Kakkuri's actions carry no chips: its deals never need oya.ui.amounts
-    # (as .mpy, RAM for nothing); Kachi-kachi's bets do
+    # (as .mpy, RAM for nothing); Kachi-kachi's bets do. Nor do they read
+    # Kakkuri's transcript names (oya.games.kakkuri_codec)
     if not mpy_runtime.available():
         pytest.skip("MicroPython runtime missing (make setup)")
     code = r"""
@@ -244,12 +245,13 @@ for _ in range(60):
     a.key(3)
     while a.idle():
         pass
-print('amounts', 'oya.ui.amounts' in sys.modules, decided)
+print('amounts', 'oya.ui.amounts' in sys.modules, decided, 'oya.games.kakkuri_codec' in sys.modules)
 """.replace("GI", str(GAMES.index(game)))
     r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
     assert r.ok, r.error
-    _, was, decided = r.stdout.split()
+    _, was, decided, codec = r.stdout.split()
     assert was == str(loaded) and int(decided) > 5, r.stdout
+    assert codec == "False"         # (Kakkuri's transcript names: the tools', never a deal's)
 
 
 def test_run_end_is_the_end_of_each_run_of_consecutive_actions():

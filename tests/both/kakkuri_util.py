@@ -5,6 +5,7 @@
 # around, from the dealer's right (seat + 1) to the dealer; then the base card
 # (not with 8 seats), then the hako.
 from oya.games import kakkuri as K
+from oya.games import kakkuri_codec as KC
 
 SPECIAL = {"1w": K.AKA, "2w": K.TAIKO, "3k": K.KURO}
 
@@ -41,7 +42,7 @@ def hand(text):
 
 def play(text):
     """"4 5 2w=6 7" -> the play action."""
-    return K.parse_play(text.split())
+    return KC.parse_play(text.split())
 
 
 def legal(base, hand_text, play_text, sanzoku=False, anyone=True):
