@@ -206,12 +206,13 @@ print('back', mods())
     base = {"oya.ui.app", "oya.ui.grid", "oya.ui.keys", "oya.ui.text", "oya.ui.text_en", "oya.ui.widgets"}
     assert set(got["boot"]) == base | {"oya.ui.home", "oya.ui.menu", "oya.ui.text_en_setup"}
     assert set(got["rulesets"]) == base | {"oya.ui.setup", "oya.ui.menu", "oya.ui.text_en_setup"}
-    assert set(got["options"]) == base | {"oya.ui.table", "oya.ui.menu", "oya.ui.text_en_setup"}
+    assert set(got["options"]) == base | {"oya.ui.table", "oya.ui.spinner", "oya.ui.menu", "oya.ui.text_en_setup"}
     # the first dealer was drawn: its draw went with it (oya.match), the flows
     # too; the screen's OK calls oya.ui.start, and the deal screens were fetched
     assert set(got["first"]) == base | {"oya.ui.start", "oya.ui.tables", "oya.ui.play"}
     assert set(got["play"]) == base | {"oya.ui.play", "oya.ui.tables"}
     assert "oya.ui.menus" in got["pause"] and "oya.ui.menu" in got["pause"]
+    assert "oya.ui.records" not in got["pause"]     # the recall and the slips: when picked
     assert set(got["back"]) == set(got["play"])
 
 
@@ -219,7 +220,7 @@ print('back', mods())
 def test_the_amount_menus_module_is_loaded_only_for_games_with_amounts(game, loaded):
     # Kakkuri's actions carry no chips: its deals never need oya.ui.amounts
     # (as .mpy, RAM for nothing); Kachi-kachi's bets do. Nor do they read
-    # Kakkuri's transcript names (oya.games.kakkuri_codec)
+    # Kakkuri's transcript names (oya.games.kakkuri_codec), nor a spinner
     if not mpy_runtime.available():
         pytest.skip("MicroPython runtime missing (make setup)")
     code = r"""
@@ -245,13 +246,16 @@ for _ in range(60):
     a.key(3)
     while a.idle():
         pass
-print('amounts', 'oya.ui.amounts' in sys.modules, decided, 'oya.games.kakkuri_codec' in sys.modules)
+print('amounts', 'oya.ui.amounts' in sys.modules, decided, 'oya.games.kakkuri_codec' in sys.modules,
+      'oya.ui.spinner' in sys.modules)
 """.replace("GI", str(GAMES.index(game)))
     r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
     assert r.ok, r.error
-    _, was, decided, codec = r.stdout.split()
+    _, was, decided, codec, spinner = r.stdout.split()
     assert was == str(loaded) and int(decided) > 5, r.stdout
     assert codec == "False"         # (Kakkuri's transcript names: the tools', never a deal's)
+    if not loaded:
+        assert spinner == "False"   # (the setup's spinners went with it; no amount to pick)
 
 
 def test_run_end_is_the_end_of_each_run_of_consecutive_actions():

@@ -55,7 +55,7 @@ def play(game, seed=1, max_keys=100000, max_deals=6):
     from oya.ui import keys as K
     from oya.ui.app import App
     from oya.ui.play import PlayScreen, DECIDE
-    from oya.ui.widgets import Spinner
+    from oya.ui.spinner import Spinner
     r = random.Random("table:%s:%d" % (game, seed))
     here = os.getcwd()
     with tempfile.TemporaryDirectory() as tmp:

@@ -228,7 +228,7 @@ class UIBench:
         number with UP, OK. Choices are picked at random among the real
         actions (never 'other seat'), amounts among the ten smallest."""
         from oya.ui import play as P
-        from oya.ui.widgets import Spinner
+        from oya.ui.spinner import Spinner
         scr = self.app.top()
         if not isinstance(scr, P.PlayScreen) or scr.state in (P.INTRO, P.RESULTS):
             yield OK

@@ -9,7 +9,8 @@
 #   oya.ui.setup  a new table: the game and its ruleset (oya.ui.table: options,
 #                 seats, names, chips, bots, the first dealer)
 #   oya.ui.play   the deal screens, while a match is played
-#   oya.ui.menus  the pause menu, standings, recall, slips and match over
+#   oya.ui.menus  the pause menu and standings (oya.ui.records: the recall
+#                 and the slips; oya.ui.play: match over)
 # The core is synchronous (key(), tick(), frame()) so tests and benchmarks can
 # drive it step by step on any runtime; oya.ui.loop runs it on the device
 # and in the simulator. Nothing here may drop to the REPL: every error
@@ -34,7 +35,8 @@ HELD_KEYS = 16          # keys kept while a new table is made (App.key); more ar
 # what a deal in play does not need: dropped when the match starts
 FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
          "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
-         "oya.resume", "oya.journal_read", "oya.ui.start")
+         "oya.resume", "oya.journal_read", "oya.ui.start", "oya.ui.spinner",
+         "oya.ui.records")
 
 
 def _mkdir(path):
@@ -172,7 +174,7 @@ class App:
             self.fail(e)
         if len(self.stack) == 1 and self.stack[0] is self._play:
             # back at the deal: the menus' code goes, and what they read back
-            forget("oya.ui.menus", "oya.ui.menu", "oya.resume", "oya.journal_read")
+            forget("oya.ui.menus", "oya.ui.records", "oya.ui.menu", "oya.resume", "oya.journal_read")
 
     def tick(self, now):
         """Time passes: bot seats act. True when something changed."""
@@ -356,7 +358,7 @@ class App:
         self._mod = None
         self._bot = None
         self._table = None
-        forget("oya.ui.menus", "oya.ui.play", "oya.ui.amounts")
+        forget("oya.ui.menus", "oya.ui.records", "oya.ui.play", "oya.ui.amounts")
         forget_games()
 
     def resume(self):
@@ -369,10 +371,10 @@ class App:
         flow("play").match_over(self)
 
     def print_commit(self):
-        flow("menus").print_commit(self)
+        flow("records").print_commit(self)
 
     def deal_record(self):
-        return flow("menus").deal_record(self)
+        return flow("records").deal_record(self)
 
     def has_saved(self):
         # (just after a match the journal knows it was cleared: no file read)

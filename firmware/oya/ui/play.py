@@ -6,7 +6,7 @@ from oya import rng
 from oya.game import RuleError
 from oya.ui import keys
 from oya.ui.grid import ROWS, two_cols
-from oya.ui.widgets import Message, Screen, Spinner, wrap
+from oya.ui.widgets import Message, Screen, wrap
 from oya.ui.text import setup_words, t
 from oya.ui import tables
 from oya.ui.app import IDLE_REDRAW, collecting
@@ -471,6 +471,7 @@ class PlayScreen(Screen):
             app.pop()
             self.take(amount_action(self.s.match.deal, acts, nums, v), seat)
 
+        from oya.ui.spinner import Spinner
         app.push(Spinner(label, min(nums), max(nums), min(nums), done, app.pop,
                          lines=[self.names()[seat]]))
 

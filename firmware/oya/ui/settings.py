@@ -5,7 +5,8 @@ from oya import VERSION, option_text
 from oya.ui import keys
 from oya.ui.app import Call, flow, forget_games
 from oya.ui.menu import Menu
-from oya.ui.widgets import Spinner, Message, wrap
+from oya.ui.spinner import Spinner
+from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
 
 

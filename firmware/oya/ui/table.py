@@ -7,7 +7,8 @@ from oya.ui import keys
 from oya.ui import forget
 from oya.ui.app import FLOWS, flow, forget_options
 from oya.ui.menu import Menu
-from oya.ui.widgets import Screen, Spinner, Message, wrap
+from oya.ui.spinner import Spinner
+from oya.ui.widgets import Screen, Message, wrap
 from oya.ui.text import t
 
 

@@ -42,6 +42,6 @@ def event_lines(kind, events, names, value_label=None):
 
 def deal_record_lines(kind, events, names, public=None):
     """The public story of a deal for the printed record and the recall
-    (oya.ui.menus.deal_record_lines: not in RAM while a deal is played)."""
-    from oya.ui import menus
-    return menus.deal_record_lines(kind, events, names, public)
+    (oya.ui.records.deal_record_lines: not in RAM while a deal is played)."""
+    from oya.ui import records
+    return records.deal_record_lines(kind, events, names, public)

@@ -1,6 +1,7 @@
-# The few shapes every screen is made of: a number spinner and a message,
-# here; a list to pick from in oya.ui.menu (a deal needs none: it is imported
-# for the menus) and the letter picker in oya.ui.table. Each draws itself on
+# The few shapes every screen is made of: a message, here; a number spinner
+# in oya.ui.spinner and a list to pick from in oya.ui.menu (a deal needs
+# neither but for an amount: they are imported where used) and the letter
+# picker in oya.ui.table. Each draws itself on
 # the Grid and reacts to keys; results go to callbacks, so flows read top to
 # bottom.
 from oya.ui import keys
@@ -30,46 +31,6 @@ class Screen:
                 g.put(row + k, self.row_text(j), False, b">" if j == cursor else b" ")
             else:
                 g.put(row + k, "")
-
-
-class Spinner(Screen):
-    """A number lo..hi: UP/DOWN by one (held: auto-repeat), LEFT/RIGHT by ten."""
-
-    def __init__(self, title, lo, hi, value, on_done, on_back=None, unit="", lines=()):
-        self.title = title
-        self.lo, self.hi = lo, hi
-        self.v = min(hi, max(lo, value))
-        self.on_done = on_done
-        self.on_back = on_back
-        self.unit = unit
-        self.lines = lines
-
-    def draw(self, g):
-        g.put(0, self.title, True)
-        r = 1
-        for ln in self.lines[:4]:
-            g.put(r, ln)
-            r += 1
-        while r < 5:
-            g.put(r, "")
-            r += 1
-        g.put(5, "    < %d %s>" % (self.v, self.unit + " " if self.unit else ""), True)
-        g.put(6, "  %d..%d" % (self.lo, self.hi))
-        g.put(7, "UP/DN change  OK set")
-
-    def key(self, k):
-        if k == keys.UP:
-            self.v = self.v + 1 if self.v < self.hi else self.lo
-        elif k == keys.DOWN:
-            self.v = self.v - 1 if self.v > self.lo else self.hi
-        elif k == keys.RIGHT:
-            self.v = min(self.hi, self.v + 10)
-        elif k == keys.LEFT:
-            self.v = max(self.lo, self.v - 10)
-        elif k == keys.OK:
-            self.on_done(self.v)
-        elif k == keys.BACK and self.on_back is not None:
-            self.on_back()
 
 
 class Message(Screen):

@@ -1,0 +1,141 @@
+# What a match in play reads back: the recall of the last deals (from the
+# pause menu) and the slips (the commitment before a deal, the record of a
+# finished one). Imported when picked, and dropped once the deal screen is
+# alone on the stack again (oya.ui.app).
+from oya import cards, rng
+from oya.ui import tables
+from oya.ui.grid import two_cols
+from oya.ui.menu import Menu
+from oya.ui.widgets import Message, wrap
+from oya.ui.text import t, game_name
+
+
+def replayed(app, state, seed, acts):
+    """A deal of the match in play rebuilt from the state before it, its
+    seed and its actions, with its whole story (the device's deals keep
+    only their results: oya.match.Match.lean)."""
+    from oya.session import new_match, replay_deal
+    s = app.session
+    m = s.match
+    twin = new_match(s.game, m.opts, m.ledger.names, m.start_chips)
+    twin.restore(state)
+    twin.table = m.table
+    return replay_deal(twin, seed, acts)
+
+
+def recall_lines(app, entry, n):
+    """Rebuild a finished deal from its recall entry (oya.session)."""
+    from oya.compat import unhex
+    m = app.session.match
+    deal = replayed(app, entry["state"], entry["seed"] and unhex(entry["seed"]), entry["acts"])
+    lines = ["#%d %s" % (n, _seed_text(app, entry))]
+    lines.extend(record_lines(m.deck_kind(), deal.events, m.ledger.names, deal.seen(-1)))
+    return lines
+
+
+def _seed_text(app, entry, word=True):
+    """A recalled deal's seed (its first 8 digits), or "table deck"."""
+    if entry["seed"] is None:
+        return "table deck"
+    return ("%s %s" % (t("seed", app.lang), entry["seed"][:8])) if word else entry["seed"][:8]
+
+
+def recall_screen(app):
+    L = app.lang
+    rec = app.session.recall
+    if not rec:
+        app.push(Message(t("recall", L), ["-"], app.pop))
+        return
+    items = ["#%d %s" % (len(rec) - i, _seed_text(app, rec[i], False)) for i in range(len(rec) - 1, -1, -1)]
+
+    def pick(i):
+        j = len(rec) - 1 - i
+        lines = [x for ln in recall_lines(app, rec[j], j + 1) for x in wrap(ln)]
+        app.push(Message(t("recall", L), lines, app.pop, footer="OK back hold:print"))
+
+    app.push(Menu(t("recall", L), items, pick, app.pop,
+                  on_hold=lambda i: app.print_lines(recall_lines(app, rec[len(rec) - 1 - i], len(rec) - i))))
+
+
+def print_commit(app):
+    """The whole commitment on paper before the deal: anyone can check
+    the seed printed after it (python -m tools verify)."""
+    m = app.session.match
+    L = app.lang
+    c = rng.commit(app.pending_seed())
+    app.print_lines(["%s %d  %s" % (t("deal", L), m.deal_no + 1, game_name(app.session.game, L)),
+                     t("commit", L) + ":", c[:32], c[32:]])
+
+
+def deal_record(app):
+    """The finished deal for paper, line by line (a generator: the printer
+    encodes each line as it comes, so the record never exists as a list):
+    seed, public story, payments, balances."""
+    from oya.compat import hexstr
+    s = app.session
+    m = s.match
+    deal = m.deal
+    names = m.ledger.names
+    L = app.lang
+    yield "%s %d  %s" % (t("deal", L), m.deal_no + 1, game_name(s.game, L))
+    yield "%s %s" % (t("dealer", L), names[deal.dealer])
+    if m.table:
+        yield "table deck"          # real cards: no commitment, no seed
+    else:
+        sh = hexstr(m.deal_seed)
+        c = rng.commit(m.deal_seed)
+        for ln in (t("commit", L) + ":", c[:32], c[32:], t("seed", L) + ":", sh[:32], sh[32:]):
+            yield ln
+    if not deal.story:
+        deal = replayed(app, s.state0, m.deal_seed, s.acts)
+    for ln in record_lines(m.deck_kind(), deal.events, names, deal.seen(-1)):
+        yield ln
+    deal = None                     # the replayed twin goes before the last lines
+    st0 = s.state0
+    if st0:
+        yield "chips " + ",".join(str(c) for c in st0["chips"])
+    acts = s.acts
+    yield "acts " + ",".join("%d:%d" % (acts[i], acts[i + 1]) for i in range(0, len(acts), 2))
+    for i in range(len(names)):
+        yield two_cols(names[i], str(m.ledger.chips[i]))
+
+
+# -- the printed record of a deal (also the recall screen) --------------------------
+
+def _hidden_name(kind, v, public):
+    """True when `v` names a card and no card of that name is public."""
+    if public is None or not isinstance(v, str):
+        return False
+    named = False
+    for c in cards.deck(kind):
+        if cards.name(kind, c) == v:
+            if c in public:
+                return False
+            named = True
+    return named
+
+
+def deal_record_lines(kind, events, names, public=None):
+    """The public story of a deal for the printed record: cards dealt face up,
+    reveals, decisions, showdowns and payments. A card dealt face down shows
+    only if it was revealed or shown: a folded hand is never printed. With
+    `public` (deal.seen(-1) at the end), a decision's argument naming a card
+    nobody else saw (a face-down discard) prints as ##."""
+    return list(record_lines(kind, events, names, public))
+
+
+def record_lines(kind, events, names, public=None):
+    """deal_record_lines, a line at a time."""
+    for e in events:
+        t = e[0]
+        if t == "card":
+            if e[3]:
+                yield "%s %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names))
+        elif t == "reveal":
+            yield "%s up %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names))
+        elif t == "act":
+            args = e[3] or {}
+            yield "%s %s %s" % (names[e[1]], e[2], " ".join(
+                "%s=%s" % (k, "##" if _hidden_name(kind, args[k], public) else args[k]) for k in args))
+    for ln in tables.event_lines(kind, events, names):
+        yield ln
