@@ -501,18 +501,20 @@ class PlayScreen(Screen):
         vl = getattr(mod, "value_label", None)
         L = self.lang()
         label = (lambda v, y: vl(v, y, L)) if vl else None
-        try:
-            lines = tables.event_lines(self.kind(), deal.events, names, label)
-        except Exception:
-            lines = tables.event_lines(self.kind(), deal.events, names)
-        if deal.void:
-            lines.insert(0, t("void", L))
-        lines.append("- %s -" % t("balances", L))
-        for i in range(len(names)):
-            lines.append(two_cols(names[i], str(m.ledger.chips[i])))
         out = []
-        for ln in lines:
-            wrap(ln, 21, out)
+        if deal.void:
+            wrap(t("void", L), 21, out)
+        n = len(out)
+        try:
+            for ln in tables.each_event_line(self.kind(), deal.events, names, label):
+                wrap(ln, 21, out)       # (each line as it comes: no list of them beside)
+        except Exception:
+            del out[n:]
+            for ln in tables.each_event_line(self.kind(), deal.events, names):
+                wrap(ln, 21, out)
+        wrap("- %s -" % t("balances", L), 21, out)
+        for i in range(len(names)):
+            wrap(two_cols(names[i], str(m.ledger.chips[i])), 21, out)
         self.result_lines = out
         self.result_top = 0
         self.state = RESULTS

@@ -24,20 +24,24 @@ def who(x, names):
 
 def event_lines(kind, events, names, value_label=None):
     """Showdowns, payments and notes of a deal, one line each."""
-    out = []
+    return list(each_event_line(kind, events, names, value_label))
+
+
+def each_event_line(kind, events, names, value_label=None):
+    """event_lines one at a time (the results screen wraps each as it comes:
+    the whole list beside its wrapped lines was the top of a deal's heap)."""
     for e in events:
         t = e[0]
         if t == "show":
             v = value_label(e[3], e[4]) if value_label else ("%s %s" % (e[3], e[4] or "")).strip()
-            out.append("%s %s =%s" % (place_name(e[1], names), card_list(kind, e[2]), v))
+            yield "%s %s =%s" % (place_name(e[1], names), card_list(kind, e[2]), v)
         elif t == "pay":
             extra = ""
             if e[5] and "col" in e[5]:
                 extra = " c%d" % e[5]["col"]
-            out.append("%s>%s %d %s%s" % (who(e[1], names), who(e[2], names), e[3], e[4], extra))
+            yield "%s>%s %d %s%s" % (who(e[1], names), who(e[2], names), e[3], e[4], extra)
         elif t == "note":
-            out.append(str(e[1]))
-    return out
+            yield str(e[1])
 
 
 def deal_record_lines(kind, events, names, public=None):
