@@ -220,7 +220,8 @@ print('back', mods())
 def test_the_amount_menus_module_is_loaded_only_for_games_with_amounts(game, loaded):
     # Kakkuri's actions carry no chips: its deals never need oya.ui.amounts
     # (as .mpy, RAM for nothing); Kachi-kachi's bets do. Nor do they read
-    # Kakkuri's transcript names (oya.games.kakkuri_codec), nor a spinner
+    # Kakkuri's transcript names (oya.games.kakkuri_codec), nor a spinner;
+    # and neither game, in English, the Japanese card names
     if not mpy_runtime.available():
         pytest.skip("MicroPython runtime missing (make setup)")
     code = r"""
@@ -247,13 +248,14 @@ for _ in range(60):
     while a.idle():
         pass
 print('amounts', 'oya.ui.amounts' in sys.modules, decided, 'oya.games.kakkuri_codec' in sys.modules,
-      'oya.ui.spinner' in sys.modules)
+      'oya.ui.spinner' in sys.modules, 'oya.cards_ja' in sys.modules)
 """.replace("GI", str(GAMES.index(game)))
     r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
     assert r.ok, r.error
-    _, was, decided, codec, spinner = r.stdout.split()
+    _, was, decided, codec, spinner, ja = r.stdout.split()
     assert was == str(loaded) and int(decided) > 5, r.stdout
     assert codec == "False"         # (Kakkuri's transcript names: the tools', never a deal's)
+    assert ja == "False"            # (an English device: no Japanese card names)
     if not loaded:
         assert spinner == "False"   # (the setup's spinners went with it; no amount to pick)
 

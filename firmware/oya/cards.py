@@ -4,7 +4,7 @@
 # copy 0..3, so rank = code // 4 + 1 and a 48-card deck fits codes 0..47.
 # 52-card decks: code = pack * 52 + suit * 13 + (rank - 1), rank 1 = A .. 13 = K,
 # suits S H D C.
-from oya.compat import const, field
+from oya.compat import const
 
 HANAFUDA = const(0)   # Oicho-Kabu, months 1-10 x 4
 KABUFUDA = const(1)   # Oicho-Kabu, ranks 1-10 x 4
@@ -106,30 +106,11 @@ def parse(kind, text):
     raise ValueError("no card " + text)
 
 
-# Short Japanese names for the screen and the printer (full-width katakana;
-# the display and the printer map them to half-width glyphs).
-_MONTHS_JA = "マツ|ウメ|サクラ|フジ|アヤメ|ボタン|ハギ|ススキ|キク|モミジ"
-_SUITS_JA = "スペード|ハート|ダイヤ|クラブ"
-
-
 def name_ja(kind, code):
-    if kind == HANAFUDA:
-        return field(_MONTHS_JA, code // 4) + "abcd"[code % 4]
-    if kind == KOMATSU:
-        if code == AKA_CHORO:
-            return "アカチョロ"
-        if code == TAIKO:
-            return "タイコ"
-        if code == KURO_HIBASHI:
-            return "クロヒバシ"
-    if kind in (KACHI20, KACHI22):
-        if code == KACHI_AKA_PIN:
-            return "アカピン"
-        if code in (KACHI_GILDED_1, KACHI_GILDED_4):
-            return str(code // 4 + 1) + "キン"
-    if kind >= STD52:
-        return field(_SUITS_JA, suit(code)) + RANKS52[code % 13]
-    return name(kind, code)
+    """The card's short Japanese name (oya.cards_ja: loaded by a device set
+    to Japanese; as .mpy, 0.4 KB of RAM an English one has no use for)."""
+    from oya.cards_ja import name_ja
+    return name_ja(kind, code)
 
 
 def put_joined(buf, kind, codes, hidden=-1, mark=b""):
