@@ -709,18 +709,19 @@ def test_session_end_time_limit_finishes_the_deal_and_its_pot():
 
 
 def test_each_refusal_code_is_the_message_its_comment_names():
-    """KachiDeal._why answers a field number of _WHY (one joined str in RAM)
-    with the message as a comment beside it: they must agree."""
+    """KachiDeal._why answers a field number of kachi_why.WHY (one joined
+    str) with the message as a comment beside it: they must agree."""
     import re
     from oya.compat import field
+    from oya.games.kachi_why import WHY
     src = open(kachi.__file__, encoding="utf-8").read()
     seen = set()
     for m in re.finditer(r"return (?:None if .* else )?(\d+)(?: if .* else (\d+))?\s+# (.*)", src):
         codes = [int(c) for c in m.groups()[:2] if c is not None]
         texts = m.group(3).split(" / ")
-        assert [field(kachi._WHY, c) for c in codes] == texts, m.group(0)
+        assert [field(WHY, c) for c in codes] == texts, m.group(0)
         seen.update(codes)
-    assert seen == set(range(kachi._WHY.count("|") + 1))      # every message is used
+    assert seen == set(range(WHY.count("|") + 1))      # every message is used
 
 
 def test_each_label_word_is_the_one_its_comment_names():

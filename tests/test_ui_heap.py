@@ -221,7 +221,8 @@ def test_the_amount_menus_module_is_loaded_only_for_games_with_amounts(game, loa
     # Kakkuri's actions carry no chips: its deals never need oya.ui.amounts
     # (as .mpy, RAM for nothing); Kachi-kachi's bets do. Nor do they read
     # Kakkuri's transcript names (oya.games.kakkuri_codec), nor a spinner;
-    # and neither game, in English, the Japanese card names
+    # and neither game, in English, the Japanese card names, nor the words of
+    # a refusal (oya.games.*_why: the menus offer legal actions only)
     if not mpy_runtime.available():
         pytest.skip("MicroPython runtime missing (make setup)")
     code = r"""
@@ -248,14 +249,16 @@ for _ in range(60):
     while a.idle():
         pass
 print('amounts', 'oya.ui.amounts' in sys.modules, decided, 'oya.games.kakkuri_codec' in sys.modules,
-      'oya.ui.spinner' in sys.modules, 'oya.cards_ja' in sys.modules)
+      'oya.ui.spinner' in sys.modules, 'oya.cards_ja' in sys.modules,
+      [m for m in sys.modules if m.endswith('_why')])
 """.replace("GI", str(GAMES.index(game)))
     r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
     assert r.ok, r.error
-    _, was, decided, codec, spinner, ja = r.stdout.split()
+    _, was, decided, codec, spinner, ja, why = r.stdout.split()
     assert was == str(loaded) and int(decided) > 5, r.stdout
     assert codec == "False"         # (Kakkuri's transcript names: the tools', never a deal's)
     assert ja == "False"            # (an English device: no Japanese card names)
+    assert why == "[]"              # (no refusal: its words are not loaded)
     if not loaded:
         assert spinner == "False"   # (the setup's spinners went with it; no amount to pick)
 

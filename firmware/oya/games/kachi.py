@@ -101,42 +101,6 @@ P_CALL = const(1)
 P_OVER = const(2)
 PHASES = ("rate", "call", "over")
 
-# Why an action is refused (KachiDeal._why answers the field's number, and
-# the comment beside it says which): one joined str, where as .mpy each
-# message was an object of its own in RAM through every deal (~1 KB)
-_WHY = ("The deal is over"
-        "|Not your turn"
-        "|Show a card still hidden"
-        "|Same as another card"
-        "|Show one of your cards first"
-        "|Nothing to show now"
-        "|Shiroku is off"
-        "|No shiroku after a draw"
-        "|Shiroku needs 4-6"
-        "|Inketsu-geri is off"
-        "|Buta-geri is off"
-        "|Not after a draw"
-        "|Needs a total of 1"
-        "|Needs a total of 0"
-        "|Shibari: hand too weak"
-        "|Set a rate or fold"
-        "|Not enough chips: fold"
-        "|Shibari: hand too weak, fold"
-        "|Only the dealer sets rates"
-        "|The rate is at least %d"
-        "|The rate is at most %d"
-        "|Not enough chips"
-        "|Not allowed now"
-        "|Draw the 4th card"
-        "|Draw only on your first turn"
-        "|4th card only after a 10"
-        "|No more draws"
-        "|Draw needs a total of 0"
-        "|The stock is empty"
-        "|Draw first, then show"
-        "|Pick the card to show"
-        "|Same as the other card")
-
 # The words of label() and prompt(), English then Japanese for each (the
 # comment beside a _say() says which): one joined str, as _WHY
 _SAY = ("Fold (shimo)|シモ"
@@ -288,14 +252,13 @@ class KachiDeal(Deal):
         w = self._why(action, seat)
         if w is None:
             return None
-        text = field(_WHY, w)
-        if w == 19:                 # (the two with a number)
-            return text % self.rmin
-        return text % self.rcap if w == 20 else text
+        from oya.games.kachi_why import why_text
+        return why_text(self, w)
 
     def _why(self, a, seat):
-        """None when seat may take action a, else why not: a field of _WHY
-        (check() gives its text: choices() asks this of every candidate)."""
+        """None when seat may take action a, else why not: a field of
+        oya.games.kachi_why.WHY (check() gives its text: choices() asks this
+        of every candidate)."""
         if self.turn < 0:
             return 0       # The deal is over
         if seat != self.turn:
