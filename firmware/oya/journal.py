@@ -95,7 +95,7 @@ def _header(seq, body, pad=0):
 
 
 # An open file needs its heap in one piece: littlefs's file object and its
-# cache, 636 B on the RP2040 (the cache is 4 x the 128 B program size
+# cache, ~380 B on the RP2040 (the cache is 4 x the 64 B program size
 # oya.hw.flashfs mounts with; 1,148 B with the port's own mount).
 # A heap held near full is in fragments, and an open failed there with
 # kilobytes free in smaller pieces (tools/pico --soak, 44 KB frozen). So
@@ -104,7 +104,7 @@ def _header(seq, body, pad=0):
 # file takes the room's place. (Asked at the boot, where a heap held to
 # 44 KB had ~20 KB free, and after each file. The heap's size does not
 # tell: memory a program holds counts as the heap's.)
-FILE_ROOM = 640
+FILE_ROOM = 384
 ROOM_FREE = 32768
 _room = None
 

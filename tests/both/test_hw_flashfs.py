@@ -12,12 +12,12 @@ def _page_all_ff(dev):
 def test_a_program_of_part_of_a_page_is_the_whole_page_with_0xff_around_it():
     flash = FakeNorFlash()
     dev = F.PageFlash(flash)
-    dev.writeblocks(2, b"\x01" * flashfs.PROG, 128)          # the page's second half
+    dev.writeblocks(2, b"\x01" * 128, 128)                  # the page's second half
     assert flash.programs == [(2 * 4096, 256)]
     base = 2 * 4096
     assert flash.data[base:base + 128] == b"\xff" * 128      # the rest: still erased
     assert flash.data[base + 128:base + 256] == b"\x01" * 128
-    dev.writeblocks(2, b"\x02" * flashfs.PROG, 0)             # then its first half
+    dev.writeblocks(2, b"\x02" * 128, 0)                    # then its first half
     assert flash.data[base:base + 128] == b"\x02" * 128
     assert flash.data[base + 128:base + 256] == b"\x01" * 128  # (0xFF over it changed nothing)
     assert _page_all_ff(dev)

@@ -1,4 +1,4 @@
-# The board's filesystem, mounted again with littlefs caches a quarter of
+# The board's filesystem, mounted again with littlefs caches a sixteenth of
 # the port's size.
 #
 # The rp2 port's _boot.py mounts the flash with littlefs's program size at the
@@ -6,18 +6,20 @@
 # times that: 1 KB for the read cache, 1 KB for the program cache, and 1 KB
 # more on the heap for every open file (extmod/vfs_lfsx.c). A journal file is
 # open in every key, so that last KB is in every peak of a match (emulated
-# RP2040). Mounted with a 128-byte program size, each cache is 512 B.
-# littlefs keeps no program size on the flash, and 128 divides the 256 the
-# flash was written with, so the same filesystem mounts either way. Files up to
-# 512 B still live in the directory's log (littlefs's inline limit is the
-# smaller of the cache and an eighth of the 4 KB block), as they did.
+# RP2040). Mounted with a 64-byte program size, each cache is 256 B.
+# littlefs keeps no program size on the flash, and 64 divides the 256 the
+# flash was written with, so the same filesystem mounts either way. littlefs
+# keeps a file inline in its directory's log up to the smaller of the cache
+# and an eighth of the 4 KB block: 256 B here (512 with the port's mount).
+# The files written often stay under it (a journal's tail: ~40-250 B) or were
+# over it anyway (a record, a recall slot padded to 600 B: a block each).
 #
 # The flash itself only programs whole pages: the mount is over
 # oya.hw.pageflash.PageFlash, which sends a program of part of a page as the
 # whole page. This module is imported for the remount and forgotten.
 from oya.compat import const
 
-PROG = const(128)            # littlefs's program size here (cache: 4 x this)
+PROG = const(64)            # littlefs's program size here (cache: 4 x this)
 READ = const(32)             # its read size (the port's default)
 
 
