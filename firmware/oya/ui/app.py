@@ -36,7 +36,7 @@ HELD_KEYS = 16          # keys kept while a new table is made (App.key); more ar
 FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
          "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
          "oya.resume", "oya.journal_read", "oya.ui.start", "oya.ui.spinner",
-         "oya.ui.records")
+         "oya.ui.records", "oya.ui.match_end")
 
 
 def _mkdir(path):
@@ -368,7 +368,7 @@ class App:
         flow("menus").pause_menu(self)
 
     def match_over(self):
-        flow("play").match_over(self)
+        flow("match_end").match_over(self)
 
     def print_commit(self):
         flow("records").print_commit(self)
