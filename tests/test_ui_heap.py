@@ -220,7 +220,7 @@ print('back', mods())
 def test_the_amount_menus_module_is_loaded_only_for_games_with_amounts(game, loaded):
     # Kakkuri's actions carry no chips: its deals never need oya.ui.amounts
     # (as .mpy, RAM for nothing); Kachi-kachi's bets do. Nor do they read
-    # Kakkuri's transcript names (oya.games.kakkuri_codec), nor a spinner;
+    # the transcript forms (oya.games.*_codec), nor a spinner;
     # and neither game, in English, the Japanese card names, nor the words of
     # a refusal (oya.games.*_why: the menus offer legal actions only)
     if not mpy_runtime.available():
@@ -248,7 +248,7 @@ for _ in range(60):
     a.key(3)
     while a.idle():
         pass
-print('amounts', 'oya.ui.amounts' in sys.modules, decided, 'oya.games.kakkuri_codec' in sys.modules,
+print('amounts', 'oya.ui.amounts' in sys.modules, decided, [m for m in sys.modules if m.endswith('_codec')],
       'oya.ui.spinner' in sys.modules, 'oya.cards_ja' in sys.modules,
       [m for m in sys.modules if m.endswith('_why')])
 """.replace("GI", str(GAMES.index(game)))
@@ -256,7 +256,7 @@ print('amounts', 'oya.ui.amounts' in sys.modules, decided, 'oya.games.kakkuri_co
     assert r.ok, r.error
     _, was, decided, codec, spinner, ja, why = r.stdout.split()
     assert was == str(loaded) and int(decided) > 5, r.stdout
-    assert codec == "False"         # (Kakkuri's transcript names: the tools', never a deal's)
+    assert codec == "[]"            # (transcript forms to actions: the tools', never a deal's)
     assert ja == "False"            # (an English device: no Japanese card names)
     assert why == "[]"              # (no refusal: its words are not loaded)
     if not loaded:

@@ -601,26 +601,8 @@ class KachiDeal(Deal):
         raise ValueError("unknown action %d" % a)
 
     def encode(self, do, args):
-        simple = {"fold": FOLD, "call": CALL, "shiroku": SHIROKU,
-                  "inketsu_geri": INKETSU_GERI, "buta_geri": BUTA_GERI}
-        if do in simple:
-            return simple[do]
-        if do == "rate":
-            return RATE + int(args["chips"])
-        hand = self.hands[self.turn] if self.turn >= 0 else b""
-        if do == "draw":
-            if not args or "show" not in args:
-                return DRAW
-            for i in range(min(2, len(hand))):
-                if cards.name(self.kind, hand[i]) == args["show"]:
-                    return DRAW_SHOW + i
-            raise ValueError("no card %s to show" % args["show"])
-        if do == "expose":
-            for i in range(len(hand)):
-                if cards.name(self.kind, hand[i]) == args["card"] and not self.up[self.turn] & (1 << i):
-                    return EXPOSE + i
-            raise ValueError("no card %s to expose" % args["card"])
-        raise ValueError("unknown act " + str(do))
+        from oya.games.kachi_codec import encode     # (transcripts: tools, not a deal)
+        return encode(self, do, args)
 
     def label(self, a, lang=EN):
         if a == FOLD:
