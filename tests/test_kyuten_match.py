@@ -155,6 +155,8 @@ def step(app, now):
     else:
         app.key(KEY.OK)
         app.tick(now)
+    while app.due:                     # the device loop's idle passes, while keys wait for them
+        app.idle()                     # (a match's end comes on them)
 
 
 def test_the_device_ends_a_timed_match_after_the_deal_in_play(flash):

@@ -210,6 +210,8 @@ def test_the_device_match_over_screen_shows_the_team_places(tmp_path, monkeypatc
         if not (isinstance(top, P.PlayScreen) and top.state == P.DECIDE and top.is_bot(top.acting)):
             app.key(K.OK)
         app.tick(now)
+        while app.due:                     # (the match's end comes on the idle passes)
+            app.idle()
     else:
         raise AssertionError("the match did not end:\n" + app.screen_text())
     assert title() == "Match over", app.screen_text()

@@ -130,8 +130,10 @@ def _play_kakkuri(monkeypatch, tmp_path, sync, idle, drive_idle):
             for _ in range(5):
                 app.key(K.DOWN)
             app.key(K.OK)
-            continue
-        app.key(K.OK)
+        else:
+            app.key(K.OK)
+        while app.due:                  # the idle passes keys wait for (a match's end)
+            app.idle()
     else:
         raise AssertionError("the match did not end")
     return screens, deferred, acts

@@ -58,11 +58,15 @@ def to_bots(app, game_index, seats_up=0):
 
 
 def press_ok_until(app, title, limit=2000):
-    """OK on every screen until one whose first line starts with `title`."""
+    """OK on every screen until one whose first line starts with `title`,
+    with the device loop's idle passes after each while keys wait for them
+    (the end of a match comes on them)."""
     for _ in range(limit):
         if app.screen_text().startswith(title):
             return
         app.key(K.OK)
+        while app.due:
+            app.idle()
     raise AssertionError("no %r screen:\n%s" % (title, app.screen_text()))
 
 
@@ -88,8 +92,10 @@ def test_full_match_by_buttons(game, flash):
                 app.key(K.DOWN)
             assert ">End match now" in app.screen_text()
             app.key(K.OK)
-            continue
-        app.key(K.OK)
+        else:
+            app.key(K.OK)
+        while app.due:                  # the device loop's idle passes while keys wait (a match's end)
+            app.idle()
     else:
         raise AssertionError("match did not end:\n" + app.screen_text())
     assert seen_results >= 1
@@ -591,6 +597,8 @@ def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monk
     new_table(app, GAMES.index("kachi"))
     for _ in range(2000):
         app.key(K.OK)
+        while app.due:                # the idle passes keys wait for (the ranking)
+            app.idle()
         if app.screen_text().startswith("Match over"):
             break
         while app.owes():             # the loop's passes between keys
@@ -713,3 +721,30 @@ def test_the_boot_makes_the_recall_folder_so_no_deal_end_has_to(flash):
     assert os.path.isdir(os.path.join(STATE_DIR, "match.r"))
     App()                                                # a second boot: it is there
     assert os.path.isdir(os.path.join(STATE_DIR, "match.r"))
+
+
+def test_the_ranking_comes_on_idle_passes_after_its_module_is_imported_in_one_of_its_own(flash, monkeypatch):
+    # as .mpy on the emulated RP2040 the import and the ending in the key
+    # that ended the match were ~100 ms of CPU in one run; a key pressed
+    # meanwhile waits, and acts on the ranking
+    import sys
+    from oya.ui.app import IDLE_REDRAW
+    app = App()
+    new_table(app, GAMES.index("kachi"))
+    press_ok_until(app, "Pass to")
+    monkeypatch.delitem(sys.modules, "oya.ui.match_end", raising=False)
+    app.key(K.BACK)
+    assert app.screen_text().startswith("Paused")
+    for _ in range(5):
+        app.key(K.DOWN)
+    assert ">End match now" in app.screen_text()
+    app.key(K.OK)
+    assert app.screen_text().startswith("Paused") and app.due
+    assert "oya.ui.match_end" not in sys.modules
+    app.key(K.BACK)                                 # held: it waits for the ranking
+    assert app.held == [K.BACK] and app.screen_text().startswith("Paused")
+    assert app.idle() == 1                          # the import, a pass of its own
+    assert "oya.ui.match_end" in sys.modules and app.screen_text().startswith("Paused")
+    assert app.idle() == IDLE_REDRAW                # the ranking, and the key held
+    assert not app.due and app.held == [] and app.session is None
+    assert app.screen_text().startswith("Oya - home")    # (the held BACK, on the ranking: its way home)

@@ -368,7 +368,17 @@ class App:
         flow("menus").pause_menu(self)
 
     def match_over(self):
-        flow("match_end").match_over(self)
+        """The match is over: its ranking comes on the next idle passes, the
+        module imported in one and the ranking made in the next (both in the
+        key that ended the match were up to ~100 ms of CPU as .mpy on the
+        emulated RP2040). Keys pressed meanwhile wait for it (due)."""
+        self.due = True
+        self.prefetch("oya.ui.match_end", self._ranking())
+
+    def _ranking(self):
+        flow("match_end").match_over(self)      # (it asks prefetch() for what comes next)
+        self.release()                          # the keys held meanwhile: on the ranking
+        yield
 
     def print_commit(self):
         flow("records").print_commit(self)
