@@ -102,7 +102,7 @@ P_OVER = const(2)
 PHASES = ("rate", "call", "over")
 
 # The words of label() and prompt(), English then Japanese for each (the
-# comment beside a _say() says which): one joined str, as _WHY
+# comment beside a _say() says which): one joined str, as oya.games.kachi_why.WHY
 _SAY = ("Fold (shimo)|シモ"
         "|Call %d|コール %d"
         "|Shiroku: escape|シロク ニゲ"

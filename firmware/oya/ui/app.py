@@ -31,7 +31,7 @@ from oya.ui.text import t
 STATE_DIR = "state"
 RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
-HELD_KEYS = 16          # keys kept while a new table is made (App.key); more are dropped
+HELD_KEYS = 16          # keys kept while a new table or a ranking is made (App.key); more are dropped
 # what a deal in play does not need: dropped when the match starts
 FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
          "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
