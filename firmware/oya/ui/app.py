@@ -117,6 +117,7 @@ class App:
         self._table = None         # (deal number, actions taken, its table lines): see table_lines
         self._prefetch = []        # modules the next screen will want, imported while idle
         self.due = False           # the screen needs what _prefetch has yet to do: keys wait for it
+        self.ranking_due = False   # the match is over and its ranking is still to come (match_over)
         self.held = []             # the keys pressed meanwhile, answered once it is done
         self.scanned = None        # the rulesets found while the game list was shown (oya.ui.setup)
         self._home_resume = False  # the home menu offers Resume
@@ -274,8 +275,12 @@ class App:
         steps of each file, nor the key home by a dozen removals (emulated
         RP2040: a press during them made the key home import its menu
         itself, ~96 ms of CPU as .mpy). No write waits, only removals: a
-        new table's first record (its clear is lazy too) goes first."""
+        new table's first record (its clear is lazy too) goes first. Nor
+        while a match's ranking is to come: it clears the journal, and the
+        last deal's files written before it would go unread."""
         if getattr(self.top(), "work", None) is not None:
+            return True
+        if self.ranking_due:
             return True
         if not (self._prefetch and self.match_j.clearing()):
             return False
@@ -372,11 +377,12 @@ class App:
         module imported in one and the ranking made in the next (both in the
         key that ended the match were up to ~100 ms of CPU as .mpy on the
         emulated RP2040). Keys pressed meanwhile wait for it (due)."""
-        self.due = True
+        self.due = self.ranking_due = True
         self.prefetch("oya.ui.match_end", self._ranking())
 
     def _ranking(self):
         flow("match_end").match_over(self)      # (it asks prefetch() for what comes next)
+        self.ranking_due = False
         self.release()                          # the keys held meanwhile: on the ranking
         yield
 
