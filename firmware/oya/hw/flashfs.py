@@ -1,4 +1,4 @@
-# The board's filesystem, mounted again with littlefs caches a sixteenth of
+# The board's filesystem, mounted again with littlefs caches a quarter of
 # the port's size.
 #
 # The rp2 port's _boot.py mounts the flash with littlefs's program size at the

@@ -1,10 +1,10 @@
 # The end of a match: the ranking (after Kakkuri's drawn tie-break), then the
 # match, its journal and its recall let go. A module of its own, loaded once a
-# match, by the key that ends it (oya.ui.app.FLOWS: forgotten when the next
-# starts): as .mpy, its code was RAM beside every deal in oya.ui.play. It is
-# small on purpose: the deal screens are still in RAM when it is imported
-# (the pause menu's module, imported beside them, was once a match's highest
-# heap).
+# match, on an idle pass after the key that ends it (App.match_over;
+# oya.ui.app.FLOWS: forgotten when the next starts): as .mpy, its code was RAM
+# beside every deal in oya.ui.play. It is small on purpose: the deal screens
+# are still in RAM when it is imported (the pause menu's module, imported
+# beside them, was once a match's highest heap).
 from oya import rng
 from oya.ui import tables
 from oya.ui.app import collecting
