@@ -67,66 +67,68 @@ def passes(app, frame_ms=FRAME_MS):
             render(app)     # the answer first; the journal's files on the passes after it
         return changed
 
-    def one_pass():
-        nonlocal busy, rest_until
-        # a pass an edge started (buttons.woken) takes the keys only, as do
-        # the passes in the frame after an answer: the CPU sleeps before the
-        # journal's file or idle work (an answer and a flash erase in one run
-        # were ~100 ms without a sleep, and a press then waits for both), and
-        # a contact's bounce does not start that work either
-        woke = buttons.woken
-        buttons.woken = False
-        done = keys_now()
-        now = now_ms()
-        if done:
-            busy = True
-            rest_until = tadd(now, frame_ms)
-        if woke:
-            return
-        if app.tick(now):
-            render(app)
-            busy = True
-        elif done or tdiff(rest_until, now) > 0:
-            pass
-        elif app.owes() and not app.finishing():   # one step of one file a pass, between
-            app.settle()                          # sleeps: a press is answered in between
-            busy = True
-        else:
-            work = app.idle()   # or one module the next screen wants, or a slice of its work
-            if work:
-                busy = True
-                if work == IDLE_REDRAW:
-                    render(app)
-            elif busy:          # the first idle pass after some work (asking for the free
-                busy = False    # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
-                idle_collect()
-
-    def guarded(step):
-        """Run a step of the loop; what it raises (a journal write or a
-        render with no heap left: MemoryError) is shown as an error and the
-        loop goes on: the device must answer the next key."""
-        nonlocal busy
-        try:
-            step()
-        except Exception as e:
-            gc.collect()
-            app.fail(e)             # (a file still owed is tried again on the next pass)
-            busy = True
-            try:
-                render(app)
-            except Exception:
-                pass
-
     render(app)                   # (the boot attached the display: oya.ui.boot)
     app.match_j.lazy = True       # the journal is written after each frame (App.settle)
     while True:
-        guarded(one_pass)
+        # One pass, written out here and not called: a call whose locals
+        # pass 11 words has its frame on the heap for the call (py/objfun.c,
+        # VM_MAX_STATE_ON_STACK), and every key's peak held the pass's and
+        # its guard's (~200 B); the generator's own frame is made once.
+        # A pass an edge started (buttons.woken) takes the keys only, as do
+        # the passes in the frame after an answer: the CPU sleeps before the
+        # journal's file or idle work (an answer and a flash erase in one run
+        # were ~100 ms without a sleep, and a press then waits for both), and
+        # a contact's bounce does not start that work either.
+        try:
+            woke = buttons.woken
+            buttons.woken = False
+            done = keys_now()
+            now = now_ms()
+            if done:
+                busy = True
+                rest_until = tadd(now, frame_ms)
+            if woke:
+                pass
+            elif app.tick(now):
+                render(app)
+                busy = True
+            elif done or tdiff(rest_until, now) > 0:
+                pass
+            elif app.owes() and not app.finishing():   # one step of one file a pass, between
+                app.settle()                          # sleeps: a press is answered in between
+                busy = True
+            else:
+                work = app.idle()   # or one module the next screen wants, or a slice of its work
+                if work:
+                    busy = True
+                    if work == IDLE_REDRAW:
+                        render(app)
+                elif busy:          # the first idle pass after some work (asking for the free
+                    busy = False    # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
+                    idle_collect()
+        except Exception as e:
+            # what a pass raises (a journal write or a render with no heap
+            # left: MemoryError) is shown as an error and the loop goes on:
+            # the device must answer the next key
+            busy = True
+            failed(app, e)          # (a file still owed is tried again on the next pass)
         wait = frame_ms
         if printer is not None and not buttons.pending():   # a key waiting goes before a line
             w = printer.pump(now_ms())      # (at most one write a pass; it says when the next is due)
             if 0 <= w < wait:
                 wait = w
         yield wait
+
+
+def failed(app, e):
+    """A pass raised `e`: shown as an error (the heap collected first: it
+    may be a MemoryError), the display kept if it can be."""
+    gc.collect()
+    app.fail(e)
+    try:
+        render(app)
+    except Exception:
+        pass
 
 
 def idle_collect(free=IDLE_GC_FREE):
