@@ -905,6 +905,7 @@ class KakkuriDeal(Deal):
 
     def apply(self, action, seat):
         self._ver += 1
+        self._cache = None          # (the last turn's plays: not kept through the next one's search)
         if action == LOOK:
             self.log_act(seat, "look")
             self.looked[seat] = 1
