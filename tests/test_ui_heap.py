@@ -383,10 +383,70 @@ def test_the_results_of_a_deal_are_let_go_when_the_next_deal_starts(flash):
     new_table(app, GAMES.index("oicho"))
     press_ok_until(app, "Results", 500)
     screen = app._play
-    assert screen.result_lines                # what the Results screen shows
+    assert screen.result_n                    # the lines the Results screen shows
     app.key(K.OK)                             # on to the next deal
     assert app.screen_text().startswith("Deal 2")
-    assert app._play is screen and screen.result_lines is None
+    assert app._play is screen and screen.result_n is None
+
+
+def _results_shown(app):
+    """Every line the Results screen shows, scrolled down to its last."""
+    from oya.ui.grid import ROWS
+    shown = app.screen_text().split("\n")[1:ROWS - 1]
+    while app.screen_text().split("\n")[ROWS - 1].startswith("v "):
+        app.key(K.DOWN)
+        shown.append(app.screen_text().split("\n")[ROWS - 2])
+    return [ln.rstrip() for ln in shown if ln.strip()]
+
+
+def test_the_results_lines_are_made_as_drawn_and_scroll_to_the_balances(flash):
+    # kept as strings, the results' lines were ~1 KB at the top of two games'
+    # heap; they are counted once, then made again for each frame
+    from tests.test_ui_app import new_table, press_ok_until
+    app = App()
+    new_table(app, GAMES.index("kyuten"))
+    press_ok_until(app, "Results", 500)
+    screen = app._play
+    made = list(screen.each_result_line(True))
+    assert screen.result_n == len(made) > 6
+    m = app.session.match
+    assert made[-1].split()[-1] == str(m.ledger.chips[-1])      # the balances come last
+    assert _results_shown(app) == [ln.rstrip() for ln in made]
+
+
+def test_the_last_results_stay_on_screen_while_the_ranking_is_due(flash):
+    # the match's last deal is gone once its OK ends the match: its results,
+    # made as drawn, are left as they were drawn until the ranking comes
+    from tests.test_ui_app import new_table, press_ok_until
+    app = App()
+    new_table(app, GAMES.index("kachi"))
+    for _ in range(50):
+        press_ok_until(app, "Results", 2000)
+        shown = app.screen_text()
+        app.key(K.OK)
+        if app.due:
+            break
+    assert app.ranking_due and app.session.match.deal is None
+    app.frame()
+    assert app.screen_text() == shown
+    while app.due:
+        app.idle()
+    assert app.screen_text().startswith("Match over")
+
+
+def test_results_whose_value_labels_fail_are_shown_without_them(flash, monkeypatch):
+    from tests.test_ui_app import new_table, press_ok_until
+    app = App()
+    new_table(app, GAMES.index("kyuten"))
+    mod = app.game_module()
+
+    def broken(v, y, lang=None):
+        raise ValueError("no label")
+    monkeypatch.setattr(mod, "value_label", broken, raising=False)
+    press_ok_until(app, "Results", 500)
+    screen = app._play
+    assert not screen.result_label and screen.result_n == len(list(screen.each_result_line(False)))
+    assert _results_shown(app) == [ln.rstrip() for ln in screen.each_result_line(False)]
 
 
 @pytest.mark.parametrize("game,seats", [("kakkuri", 6), ("kyuten", 4)])

@@ -120,8 +120,9 @@ class PlayScreen(Screen):
         self.work = None         # a search in steps for the choices (see SYNC_STEPS)
         self.held = []           # keys for the choices, waiting for that search
         self.prepared = None     # the seed of the deal shuffled ahead (idle)
-        self.result_lines = None
+        self.result_n = None     # the results' lines (made as drawn: each_result_line)
         self.result_top = 0
+        self.result_label = True
         self.acting = -1         # the seat deciding (the turn, or an out-of-turn seat)
 
     # -- helpers ------------------------------------------------------------------
@@ -145,7 +146,7 @@ class PlayScreen(Screen):
         deal = self.s.match.deal
         self.msg = None
         self.entries = None     # (they hold the deal they were made for)
-        self.result_lines = None    # the last deal's (~0.6 KB kept through the next deal otherwise)
+        self.result_n = None
         if deal is None:
             self.state = INTRO
             return
@@ -373,14 +374,22 @@ class PlayScreen(Screen):
         return self.entries[j][0]
 
     def draw_results(self, g):
+        if self.s.match.deal is None:
+            return      # (the match is over, its ranking due: the results stay as last drawn)
         L = self.lang()
         g.put(0, t("results", L), True)
         room = ROWS - 2
-        lines = self.result_lines
-        for k in range(room):
-            j = self.result_top + k
-            g.put(1 + k, lines[j] if j < len(lines) else "")
-        more = self.result_top + room < len(lines)
+        top = self.result_top
+        j = 0
+        for ln in self.each_result_line(self.result_label):
+            if j >= top + room:
+                break
+            if j >= top:
+                g.put(1 + j - top, ln)
+            j += 1
+        for r in range(max(0, j - top), room):
+            g.put(1 + r, "")
+        more = top + room < self.result_n
         g.put(ROWS - 1, ("v " if more else "") + t("next_deal", L))
 
     # -- keys -----------------------------------------------------------------------
@@ -416,7 +425,7 @@ class PlayScreen(Screen):
                 self.state = DECIDE if self.seen_by == self.peek_seat else HANDOFF
         elif self.state == RESULTS:
             room = ROWS - 2
-            if k == keys.DOWN and self.result_top + room < len(self.result_lines):
+            if k == keys.DOWN and self.result_top + room < self.result_n:
                 self.result_top += 1
             elif k == keys.UP and self.result_top > 0:
                 self.result_top -= 1
@@ -494,27 +503,44 @@ class PlayScreen(Screen):
         return False
 
     def show_results(self):
+        """The deal's results. Their lines are made each time they are drawn
+        (each_result_line), not kept: the ~1 KB of strings they were sat at
+        the top of Kyutenhan's and Meri's heap (frozen, emulated RP2040).
+        Here they are only counted, and the game's value labels tried: if
+        making them fails, the results are shown without them."""
+        self.result_top = 0
+        n = 0
+        try:
+            for _ in self.each_result_line(True):
+                n += 1
+            self.result_label = True
+        except Exception:
+            n = 0
+            for _ in self.each_result_line(False):
+                n += 1
+            self.result_label = False
+        self.result_n = n
+        self.state = RESULTS
+
+    def each_result_line(self, labelled):
+        """The results' lines, wrapped to the screen, one at a time: the
+        deal's story (its hands with the game's value labels when
+        `labelled`), then the balances."""
         m = self.s.match
         deal = m.deal
         names = m.ledger.names
-        mod = self.app.game_module()
-        vl = getattr(mod, "value_label", None)
         L = self.lang()
+        vl = getattr(self.app.game_module(), "value_label", None) if labelled else None
         label = (lambda v, y: vl(v, y, L)) if vl else None
         out = []
         if deal.void:
             wrap(t("void", L), 21, out)
-        n = len(out)
-        try:
-            for ln in tables.each_event_line(self.kind(), deal.events, names, label):
-                wrap(ln, 21, out)       # (each line as it comes: no list of them beside)
-        except Exception:
-            del out[n:]
-            for ln in tables.each_event_line(self.kind(), deal.events, names):
-                wrap(ln, 21, out)
+        for ln in tables.each_event_line(self.kind(), deal.events, names, label):
+            wrap(ln, 21, out)
+            while out:
+                yield out.pop(0)
         wrap("- %s -" % t("balances", L), 21, out)
         for i in range(len(names)):
             wrap(two_cols(names[i], str(m.ledger.chips[i])), 21, out)
-        self.result_lines = out
-        self.result_top = 0
-        self.state = RESULTS
+        while out:
+            yield out.pop(0)
