@@ -247,7 +247,10 @@ _POW13 = (1, 13, 169, 2197, 28561, 371293, 4826809)
 # on the idle passes where Kakkuri's heap peaks (8192 bits: 1 KB); at 1,000
 # plays a fifth of the codes then find their bit set and look in the list
 _SIEVE = const(4096)
-_SHORT = const(48)       # plays found before it makes one
+# plays found before it makes one: below, a code is looked for in the list
+# (a C loop: ~12 us at 96 plays on the RP2040). Most hands have fewer, and
+# their search's peak then holds no sieve (it was made past 48).
+_SHORT = const(96)
 
 
 def _sift(sv, c):
