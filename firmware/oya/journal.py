@@ -33,7 +33,7 @@ import gc
 import hashlib
 import json
 import os
-from oya.compat import const, hexstr
+from oya.compat import hexstr
 
 MAGIC = "OYAJ1"
 
@@ -124,94 +124,21 @@ def hold_room():
         pass                    # no piece that big now: the next file tries again
 
 
-# A long list in the data (a match's actions: a Kakkuri deal's record was
-# ~1.5 KB of JSON late in the deal, in one string at the top of its heap) is
-# dumped _CHUNK items at a time, twice: once for the header's length and
-# digest, then to the file. The rest of the data is one piece.
-_CHUNK = const(32)
-_MARK = "\x01"             # stands for the long list while the rest is dumped
-
-
-def _long_list(data):
-    """(the dict holding it, its key) of a list of over _CHUNK items in the
-    data or one or two dicts down (a record's deal's actions, a recall
-    slot's); (None, None) when the data is such a list (a tail); or None."""
-    if isinstance(data, list):
-        return (None, None) if len(data) > _CHUNK else None
-    if isinstance(data, dict):
-        for k in data:
-            v = data[k]
-            if isinstance(v, dict):
-                for k2 in v:
-                    if isinstance(v[k2], list) and len(v[k2]) > _CHUNK:
-                        return v, k2
-            elif isinstance(v, list) and len(v) > _CHUNK:
-                return data, k
-    return None
-
-
-def _parts(data):
-    """The data's JSON as (head, items, tail): with a long list in it, the
-    text before it, the list (dumped by _items) and the text after it; else
-    the whole text, None, b""."""
-    at = _long_list(data)
-    if at is None:
-        return json.dumps(data).encode(), None, b""
-    box, key = at
-    if box is None:
-        return b"[", data, b"]"
-    items = box[key]
-    box[key] = _MARK
-    try:
-        text = json.dumps(data)
-    finally:
-        box[key] = items
-    mark = json.dumps(_MARK)
-    i = text.index(mark)
-    return (text[:i] + "[").encode(), items, ("]" + text[i + len(mark):]).encode()
-
-
-def _items(items):
-    """A list's items as JSON, _CHUNK at a time: with "[" and "]" around
-    them, what json.dumps makes of the list."""
-    for i in range(0, len(items), _CHUNK):
-        s = json.dumps(items[i:i + _CHUNK])
-        yield (", " + s[1:-1] if i else s[1:-1]).encode()
-
-
-def _writing(path, seq, data, rename_to=None, least=0):
-    """A file `path` holding `data` as JSON framed (header, then the body,
-    padded with spaces to `least` bytes), in the steps a lazy journal takes
-    one a pass of the device loop: open (a new file's entry: a commit to
-    the folder's log), the bytes (past ~500 of them, a data block: one
-    erase), close (the commit, and every few commits a compaction of the
-    log: one erase more), and the rename when there is one. Measured on the
-    emulated RP2040 a record written in one go was 45 ms of erase for its
-    bytes plus up to ~90 ms when its commit compacted: over 100 ms of
-    frozen CPU (interrupts off). The data is dumped in the bytes' step (the
-    journal's writers finish it before they change what they gave)."""
+def _writing(path, seq, body, rename_to=None, pad=0):
+    """A file `path` holding `body` framed (header, then the body), in the
+    steps a lazy journal takes one a pass of the device loop: open (a new file's entry: a commit to the folder's log), the bytes
+    (past ~500 of them, a data block: one erase), close (the commit, and
+    every few commits a compaction of the log: one erase more), and the
+    rename when there is one. Measured on the emulated RP2040 a record
+    written in one go was 45 ms of erase for its bytes plus up to ~90 ms
+    when its commit compacted: over 100 ms of frozen CPU (interrupts off)."""
     global _room
     _room = None
     f = open(path, "wb")
     try:
         yield
-        head, items, tail = _parts(data)
-        h = hashlib.sha256(head)
-        n = len(head) + len(tail)
-        if items is not None:
-            for piece in _items(items):
-                h.update(piece)
-                n += len(piece)
-        h.update(tail)
-        pad = max(0, least - n)
-        for piece in _spaces(pad):
-            h.update(piece)
-        f.write(("%s %d %d %s\n" % (MAGIC, seq, n + pad, hexstr(h.digest())[:16])).encode())
-        f.write(head)
-        if items is not None:
-            for piece in _items(items):
-                f.write(piece)
-            f.write(tail)
+        f.write(_header(seq, body, pad))
+        f.write(body)
         for piece in _spaces(pad):
             f.write(piece)
         yield
@@ -288,7 +215,9 @@ class Journal:
         self._put(path, seq, data, None, least)
 
     def _put(self, path, seq, data, rename_to=None, least=0):
-        self._out = (path, seq, data, rename_to, least)
+        # the body now: the caller's data may change once it has the answer
+        body = json.dumps(data).encode()   # (MicroPython's bytes share the str's buffer: no copy)
+        self._out = (path, seq, body, rename_to, max(0, least - len(body)))
         self._job = _writing(*self._out)
         self._gone = False
         self.step()               # open: a lazy journal takes the rest on later passes

@@ -78,27 +78,6 @@ def test_journal_round_trip_and_sequence():
     assert j2.seq == 2
 
 
-def test_a_long_list_of_actions_is_written_in_pieces_as_json_dumps_has_it():
-    # a late Kakkuri deal's record was one ~1.5 KB string at the top of its
-    # heap: the actions are dumped a few at a time, the file's body unchanged
-    acts = [i * 7919 % 100000007 for i in range(150)]
-    for data in ({"v": 1, "deal": {"seed": "ab", "acts": acts}, "names": ["P1", "P2"]},
-                 {"state": {"chips": [3, 4]}, "acts": acts}, acts, {"few": [1, 2, 3]}):
-        head, items, tail = journal._parts(data)
-        pieces = [head] + (list(journal._items(items)) if items is not None else []) + [tail]
-        assert b"".join(pieces) == json.dumps(data).encode()
-        if data is not acts and "few" not in data:
-            assert max(len(p) for p in pieces) < 400      # (the whole is over 1.4 KB)
-        assert items is None or "\x01" not in json.dumps(data)   # (the stand-in is put back)
-        j = Journal(_fresh_dir("pieces"))
-        j.put(j.path, 7, data, 2000)          # (padded as a recall slot is)
-        with open(j.path, "rb") as f:
-            head_line, body = f.read().split(b"\n", 1)
-        magic, seq, n, dig = head_line.decode().split()
-        assert (magic, int(seq), int(n), len(body)) == (journal.MAGIC, 7, 2000, 2000)
-        assert journal._digest(body) == dig and json.loads(body.decode()) == data
-
-
 def test_a_record_with_kana_names_frames_its_utf8_bytes():
     # MicroPython's json.dumps leaves kana unescaped (CPython's escapes it):
     # the header must count the body's UTF-8 bytes, not its characters
