@@ -122,7 +122,7 @@ class PlayScreen(Screen):
         self.prepared = None     # the seed of the deal shuffled ahead (idle)
         self.result_n = None     # the results' lines (made as drawn: each_result_line)
         self.result_top = 0
-        self.result_label = True
+        self.result_label = True     # False: the game's value labels failed on them
         self.acting = -1         # the seat deciding (the turn, or an out-of-turn seat)
 
     # -- helpers ------------------------------------------------------------------
@@ -504,7 +504,7 @@ class PlayScreen(Screen):
 
     def show_results(self):
         """The deal's results. Their lines are made each time they are drawn
-        (each_result_line), not kept: the ~1 KB of strings they were sat at
+        (each_result_line), not kept: kept, their ~1 KB of strings sat at
         the top of Kyutenhan's and Meri's heap (frozen, emulated RP2040).
         Here they are only counted, and the game's value labels tried: if
         making them fails, the results are shown without them."""
