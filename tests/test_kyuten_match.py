@@ -21,6 +21,7 @@ from tools.play import play_match
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "both"))
 from kyuten_util import new_match  # noqa: E402
 from tests.test_kyuten_engine import bot_matches, CANDIDATES  # noqa: E402
+from tests.test_ui_app import waiting_passes  # noqa: E402
 
 
 def opts(**kw):
@@ -155,8 +156,7 @@ def step(app, now):
     else:
         app.key(KEY.OK)
         app.tick(now)
-    while app.due:                     # the device loop's idle passes, while keys wait for them
-        app.idle()                     # (a match's end comes on them)
+    waiting_passes(app)                # (a match's end comes on them)
 
 
 def test_the_device_ends_a_timed_match_after_the_deal_in_play(flash):

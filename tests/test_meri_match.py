@@ -18,6 +18,7 @@ from oya.ui.widgets import wrap
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "both"))
 from meri_util import c, new_match, plan_stock, start  # noqa: E402
 from tests.test_meri_engine import bot_deals  # noqa: E402
+from tests.test_ui_app import waiting_passes  # noqa: E402
 
 N, E, S, W = 0, 1, 2, 3
 R = rng.Rng(b"\x01" * 32)
@@ -210,8 +211,7 @@ def test_the_device_match_over_screen_shows_the_team_places(tmp_path, monkeypatc
         if not (isinstance(top, P.PlayScreen) and top.state == P.DECIDE and top.is_bot(top.acting)):
             app.key(K.OK)
         app.tick(now)
-        while app.due:                     # (the match's end comes on the idle passes)
-            app.idle()
+        waiting_passes(app)                # (the match's end comes on the idle passes)
     else:
         raise AssertionError("the match did not end:\n" + app.screen_text())
     assert title() == "Match over", app.screen_text()

@@ -17,7 +17,7 @@ from oya.ui import app as A
 from oya.ui import keys as K
 from oya.ui import play as P
 
-from tests.test_ui_app import new_table
+from tests.test_ui_app import new_table, waiting_passes
 
 
 def _hands(n=400, seed=1):
@@ -132,8 +132,7 @@ def _play_kakkuri(monkeypatch, tmp_path, sync, idle, drive_idle):
             app.key(K.OK)
         else:
             app.key(K.OK)
-        while app.due:                  # the idle passes keys wait for (a match's end)
-            app.idle()
+        waiting_passes(app)             # (a match's end comes on them)
     else:
         raise AssertionError("the match did not end")
     return screens, deferred, acts

@@ -57,6 +57,13 @@ def to_bots(app, game_index, seats_up=0):
     assert app.screen_text().startswith("Bot seats")
 
 
+def waiting_passes(app):
+    """The device loop's idle passes while keys wait for them (App.due: a
+    new table, and the ranking at a match's end, are made on them)."""
+    while app.due:
+        app.idle()
+
+
 def press_ok_until(app, title, limit=2000):
     """OK on every screen until one whose first line starts with `title`,
     with the device loop's idle passes after each while keys wait for them
@@ -65,8 +72,7 @@ def press_ok_until(app, title, limit=2000):
         if app.screen_text().startswith(title):
             return
         app.key(K.OK)
-        while app.due:
-            app.idle()
+        waiting_passes(app)
     raise AssertionError("no %r screen:\n%s" % (title, app.screen_text()))
 
 
@@ -94,8 +100,7 @@ def test_full_match_by_buttons(game, flash):
             app.key(K.OK)
         else:
             app.key(K.OK)
-        while app.due:                  # the device loop's idle passes while keys wait (a match's end)
-            app.idle()
+        waiting_passes(app)             # (a match's end comes on them)
     else:
         raise AssertionError("match did not end:\n" + app.screen_text())
     assert seen_results >= 1
@@ -597,8 +602,7 @@ def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monk
     new_table(app, GAMES.index("kachi"))
     for _ in range(2000):
         app.key(K.OK)
-        while app.due:                # the idle passes keys wait for (the ranking)
-            app.idle()
+        waiting_passes(app)           # (the ranking comes on them)
         if app.screen_text().startswith("Match over"):
             break
         while app.owes():             # the loop's passes between keys

@@ -11,6 +11,7 @@ from oya import GAMES
 from oya.ui.app import App
 from oya.ui import keys as K
 from oya.ui import play as P
+from tests.test_ui_app import waiting_passes
 
 
 @pytest.fixture
@@ -57,13 +58,6 @@ def new_table(app, game, ruleset_row=0, bots=0):
         pass
     assert title(app) == "First dealer"
     app.key(K.OK)
-
-
-def waiting_passes(app):
-    """The device loop's idle passes while keys wait for them (the ranking
-    at a match's end is made on them)."""
-    while app.due:
-        app.idle()
 
 
 def step(app, now):

@@ -417,7 +417,7 @@ def test_the_results_lines_are_made_as_drawn_and_scroll_to_the_balances(flash):
 def test_the_last_results_stay_on_screen_while_the_ranking_is_due(flash):
     # the match's last deal is gone once its OK ends the match: its results,
     # made as drawn, are left as they were drawn until the ranking comes
-    from tests.test_ui_app import new_table, press_ok_until
+    from tests.test_ui_app import new_table, press_ok_until, waiting_passes
     app = App()
     new_table(app, GAMES.index("kachi"))
     for _ in range(50):
@@ -429,8 +429,7 @@ def test_the_last_results_stay_on_screen_while_the_ranking_is_due(flash):
     assert app.ranking_due and app.session.match.deal is None
     app.frame()
     assert app.screen_text() == shown
-    while app.due:
-        app.idle()
+    waiting_passes(app)
     assert app.screen_text().startswith("Match over")
 
 
