@@ -165,11 +165,14 @@ def _frames():
 
 
 def _render_frames(d, pages):
+    """The writes of each of _frames() rendered as the app renders them,
+    with the display drawn a page at a time (`pages`) or into its frame."""
     from oya.ui import font
     from oya.ui.grid import Grid, Renderer
     if pages:
-        d.pages_only()
+        d.one_page()
     r = Renderer(d.fb, font.page_writer(d.buf, d.width), d if pages else None)
+    d.i2c.take()
     sent = []
     for rows, inv in _frames():
         g = Grid()
@@ -177,40 +180,106 @@ def _render_frames(d, pages):
             g.put(i, text, bool(inv & (1 << i)))
         r.render(g)
         assert d.show()
-        sent.append(b"|".join(bytes(w) for w in d.i2c.take()))
+        sent.append(d.i2c.take())
     return sent
 
 
-def test_pages_only_sends_the_same_bytes_as_the_shadow():
-    # the app's renderer brackets each row it redraws; the display then finds
-    # a page's window against that page's copy, with no whole-frame shadow
-    plain = _render_frames(SSD1306(FakeI2C()), False)
-    paged = _render_frames(SSD1306(FakeI2C()), True)
-    assert paged == plain
-    assert all(plain[1:]) and len(plain[2]) < 30        # a changed score: one short window
-    for cls in (SH1106,):
-        assert _render_frames(cls(FakeI2C()), True) == _render_frames(cls(FakeI2C()), False)
+def _shown(writes, ram, sh1106=False):
+    """What the panel's RAM (8 pages of 128 columns) holds after `writes`:
+    the windows' data put where their addressing commands say."""
+    col = page = lo = 0
+    hi = 127
+    for w in writes:
+        if w[0] == 0x00 and not sh1106 and len(w) == 7 and w[1] == 0x21:
+            col, lo, hi, page = w[2], w[2], w[3], w[5]
+        elif w[0] == 0x00 and sh1106 and len(w) == 4 and w[1] & 0xF0 == 0xB0:
+            page, col, lo, hi = w[1] & 7, ((w[3] & 0x0F) << 4 | w[2]) - 2, -2, 129
+        elif w[0] == 0x40:
+            for x in w[1:]:
+                if 0 <= col < 128:
+                    ram[page * 128 + col] = x
+                col += 1
+                if col > hi:
+                    col = lo
+                    page += 1
+    return bytes(ram)
 
 
-def test_pages_only_frees_the_shadow_and_recovers_from_a_failure():
+def test_one_page_shows_the_same_picture_as_the_frame():
+    # the app's renderer draws and sends each row it redraws in one page: the
+    # panel shows what the whole frame and its shadow showed, and a small
+    # change costs the same window
+    for cls in (SSD1306, SH1106):
+        plain = _render_frames(cls(FakeI2C()), False)
+        paged = _render_frames(cls(FakeI2C()), True)
+        ram_plain = bytearray(1024)
+        ram_paged = bytearray(1024)
+        for a, b in zip(plain, paged):
+            sh = cls is SH1106
+            assert _shown(a, ram_plain, sh) == _shown(b, ram_paged, sh)
+        assert any(ram_paged)
+        assert paged[1] == plain[1] and paged[2] == plain[2]     # a cursor moved; a score changed
+        assert sum(len(w) for w in paged[2]) < 30                 # one short window
+
+
+def test_one_page_frees_the_frame_and_recovers_from_a_failure():
     i2c = FakeI2C()
     d = SSD1306(i2c)
     i2c.take()
-    d.pages_only()
-    assert d._shadow is None
-    d.before_page(2)
-    d.fill_rect(36, 16, 17, 8, 1)
-    d.after_page(2)
-    d.before_page(2)                 # the same page twice in a frame: one window over both
-    d.fill_rect(100, 16, 3, 8, 1)
-    d.after_page(2)
-    assert d.show()
+    d.one_page()
+    assert d._shadow is None and len(d._raw) == 129 and len(d.buf) == 128
+    d.fill(0)
+    d.keep_page()                    # the panel's page as it is
+    d.fill_rect(36, 0, 17, 8, 1)
+    d.fill_rect(100, 0, 3, 8, 1)
+    d.send_page(2)
     assert i2c.take() == [bytes((0x00, 0x21, 36, 102, 0x22, 2, 2)),
                           b"\x40" + b"\xff" * 17 + b"\x00" * 47 + b"\xff" * 3]
-    assert d.show() and i2c.take() == []          # sent: nothing is owed
-    d.before_page(5)
-    d.pixel(5, 40, 1)
-    d.after_page(5)
+    d.keep_page()
+    d.send_page(2)                   # nothing changed: nothing sent
+    assert i2c.take() == [] and d.show() and i2c.take() == []
+    d.send_page(7, whole=True)       # the panel's page not known: all of it
+    assert i2c.take() == [bytes((0x00, 0x21, 0, 127, 0x22, 7, 7)), b"\x40" + bytes(d.buf)]
+    d.pixel(5, 0, 1)
     i2c.fail = 1
-    assert d.show() is False
-    assert d.show() is True and len(i2c.take()[-1]) == 1025   # the whole frame again
+    d.send_page(5)
+    assert d.failed
+    d.send_page(6, whole=True)       # failed: nothing tried until it is set up again
+    assert i2c.take() == []
+    assert d.show() is False         # set up again, but it has no frame to send: the owner redraws
+    w = i2c.take()
+    assert len(w) == 1 and w[0][:2] == b"\x00\xae" and d.failed is None
+    d.send_page(0, whole=True)
+    assert len(i2c.take()[-1]) == 129
+
+
+def test_the_app_draws_it_all_again_when_the_panel_comes_back():
+    from oya.ui.app import render
+    from oya.ui.grid import Grid, Renderer
+    from oya.ui import font
+    i2c = FakeI2C()
+    d = SSD1306(i2c)
+    d.one_page()
+
+    class App:
+        hw = type("HW", (), {})()
+        grid = Grid()
+
+        def frame(self):
+            return self.grid
+    app = App()
+    app.hw.display = d
+    app.renderer = Renderer(d.fb, font.page_writer(d.buf, d.width), d)
+    for r in range(8):
+        app.grid.put(r, "row %d" % r)
+    render(app)
+    i2c.take()
+    app.grid.put(3, "row 3 changed")
+    i2c.fail = 1                     # the row's window is lost
+    render(app)
+    w = i2c.take()
+    assert w[0][:2] == b"\x00\xae"                                # set up again at once,
+    assert [x for x in w if x[0] == 0x40] and len(w) == 1 + 2 * 8    # and every row sent whole
+    ram = bytearray(1024)
+    _shown(w, ram)
+    assert ram[3 * 128:4 * 128] != bytes(128) and ram[0:128] != bytes(128)

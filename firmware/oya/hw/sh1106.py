@@ -49,7 +49,7 @@ class SH1106(SSD1306):
         c[2] = col & 0x0F
         c[3] = 0x10 | (col >> 4)
         self._write(self._cmd4)
-        self._send_data(p * self.width + a, b - a + 1)
+        self._send_data(p * self._stride + a, b - a + 1)
 
     def _send_all(self):
         for p in range(self.pages):

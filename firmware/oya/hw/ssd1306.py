@@ -5,12 +5,15 @@
 # a page = 8 rows of `width` bytes). A shadow keeps the bytes the panel shows;
 # show() compares each page with its shadow (one C memcmp through preallocated
 # memoryviews), finds the first and last changed column and sends only that
-# window (or, once the app draws page by page, pages_only(): against a copy of
-# the page taken before it is redrawn, and no shadow): SSD1306 sets the column
-# (0x21) and page (0x22) address range in horizontal addressing mode; SH1106
-# (132-column RAM, visible from column 2) uses page addressing (0xB0|page,
-# column low/high nibble). When the windows would cost more than a whole
-# frame, the whole frame goes in one transfer.
+# window: SSD1306 sets the column (0x21) and page (0x22) address range in
+# horizontal addressing mode; SH1106 (132-column RAM, visible from column 2)
+# uses page addressing (0xB0|page, column low/high nibble). When the windows
+# would cost more than a whole frame, the whole frame goes in one transfer.
+#
+# The app draws its text grid a page at a time (one_page()): the frame and
+# its shadow (2 KB of RAM) give way to one page and a copy of it. The owner
+# draws the page as the panel shows it, keep_page(), draws it anew, and
+# send_page() sends the window between the two at once.
 #
 # Wire format: one I2C write per command group (control byte 0x00, then command
 # bytes) and one per data window (control byte 0x40, then pixel bytes). The
@@ -22,7 +25,8 @@
 # bytes included), data_sent (pixel bytes only), writes (I2C transfers).
 # An I2C error (OSError) never escapes: the display is marked failed (`failed`
 # holds a readable message, show() returns False) and the next show() tries to
-# initialise the panel again and, on success, sends a full frame.
+# initialise the panel again and, on success, sends a full frame (drawn a page
+# at a time, it returns False: the owner draws every page again).
 import framebuf
 from oya.compat import const
 try:
@@ -66,11 +70,8 @@ class SSD1306:
         self.pages = height // 8
         self.external_vcc = external_vcc
         n = width * self.pages
-        self._raw = bytearray(n + 1)
-        self._raw[0] = _CTRL_DATA
-        self._rawmv = memoryview(self._raw)
-        self.buf = self._rawmv[1:]
-        self.fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.MONO_VLSB)
+        self._frame(n, height)
+        self._stride = width         # a page's offset in the frame: 0 drawn a page at a time
         self._shadow = bytearray(n)
         shmv = memoryview(self._shadow)
         self._pv = [self.buf[p * width:(p + 1) * width] for p in range(self.pages)]
@@ -86,6 +87,14 @@ class SSD1306:
         self._valid = False
         self._rot = bool(rotate)     # a panel mounted upside down: set before the first init
         self.init_display()
+
+    def _frame(self, n, height):
+        """The frame: n bytes behind the data control byte, `height` rows."""
+        self._raw = bytearray(n + 1)
+        self._raw[0] = _CTRL_DATA
+        self._rawmv = memoryview(self._raw)
+        self.buf = self._rawmv[1:]
+        self.fb = framebuf.FrameBuffer(self.buf, self.width, height, framebuf.MONO_VLSB)
 
     def __getattr__(self, name):
         # Drawing goes to the FrameBuffer; its calls (fill, pixel, text, ...)
@@ -148,7 +157,12 @@ class SSD1306:
 
     # -- frames ------------------------------------------------------------
     def refresh(self):
-        """Send the whole frame regardless of what changed."""
+        """Send the whole frame regardless of what changed. Drawn a page at
+        a time there is no frame to send: False, and the owner draws every
+        page again (send_page())."""
+        if not self._stride:
+            self._valid = True
+            return False
         try:
             self._send_all()
         except OSError as e:
@@ -161,36 +175,45 @@ class SSD1306:
         self._valid = True
         return True
 
-    def pages_only(self):
-        """From now on whoever draws brackets each page it redraws with
-        before_page(p) and after_page(p) (oya.ui.grid.Renderer does): a
-        page's window is then found against a copy of that page alone, taken
-        just before, and the whole-frame shadow (1 KB of RAM) goes. Drawing
-        outside the brackets is not sent until the next refresh()."""
-        self._shadow = None
-        self._sv = None
+    def one_page(self):
+        """From now on whoever draws draws one page at a time, into a frame
+        one page tall at y 0 (fb, buf), and sends it with send_page() (as
+        oya.ui.grid.Renderer does: a row of its grid is a page). The whole
+        frame and its shadow (2 KB of RAM) go. show() then sends nothing;
+        it sets up a panel that failed (and returns False: draw it all)."""
+        self._shadow = self._sv = None
+        self._frame(self.width, 8)
+        self._pv = None
+        self._stride = 0
         self._page = bytearray(self.width)
-        self._pagev = memoryview(self._page)
 
-    def before_page(self, p):
-        self._pagev[:] = self._pv[p]
+    def keep_page(self):
+        """The page drawn now is what the panel shows: send_page() sends what
+        differs from it."""
+        self._page[:] = self.buf
 
-    def after_page(self, p):
-        """Widen page p's window to what changed since before_page(p)."""
-        new = self._pv[p]
-        old = self._pagev
-        if new == old:
+    def send_page(self, p, whole=False):
+        """Send the page drawn now as page p of the panel: the window that
+        differs from keep_page()'s copy, or all of it with `whole` (the
+        panel's page is not known). Nothing once the display has failed
+        (show() sets it up again)."""
+        if self.failed is not None:
             return
-        win = self._win
         w = self.width
-        a = first_diff(new, old, w)
-        b = last_diff(new, old, w)
-        if win[2 * p] == _NO_CHANGE:
-            win[2 * p] = a
-            win[2 * p + 1] = b
+        new = self.buf
+        if whole:
+            a = 0
+            b = w - 1
         else:
-            win[2 * p] = min(a, win[2 * p])
-            win[2 * p + 1] = max(b, win[2 * p + 1])
+            old = self._page
+            if new == old:
+                return
+            a = first_diff(new, old, w)
+            b = last_diff(new, old, w)
+        try:
+            self._send_window(p, a, b)
+        except OSError as e:
+            self._fail(e)
 
     def _diff_shadow(self):
         """Each page's window against the shadow, into _win."""
@@ -287,7 +310,7 @@ class SSD1306:
         c[5] = p
         c[6] = p
         self._write(c)
-        self._send_data(p * self.width + a, b - a + 1)
+        self._send_data(p * self._stride + a, b - a + 1)
 
     def _send_all(self):
         c = self._cmd

@@ -558,10 +558,12 @@ def render(app):
     d = app.hw.display
     if d is None or app.renderer is None:
         return 0
-    n = app.renderer.render(app.frame())
-    if n:
-        if d.show() is False:
-            app.renderer.invalidate()   # resend everything once the panel answers
+    g = app.frame()
+    n = app.renderer.render(g)
+    if n and d.show() is False:
+        app.renderer.invalidate()       # the panel failed, or was set up again: all of it
+        if d.failed is None:            # (drawn a page at a time, show() cannot resend it)
+            app.renderer.render(g)
     return n
 
 

@@ -92,15 +92,17 @@ def saved_bots(s):
 
 
 def attach_display(app):
-    """Render the grid with our font onto the display's frame buffer."""
+    """Render the grid with our font onto the display: a page at a time
+    where a grid row is a display page (no 1 KB frame in RAM), else onto
+    its frame buffer."""
     from oya.ui import font
     from oya.ui.grid import Renderer, ROWS
     d = app.hw.display
+    pages = None
+    if getattr(d, "pages", 0) == ROWS and hasattr(d, "one_page"):
+        d.one_page()
+        pages = d
     buf = getattr(d, "buf", None)
     row = font.page_writer(buf, d.width) if buf is not None else font.draw_row
-    pages = None
-    if getattr(d, "pages", 0) == ROWS and hasattr(d, "pages_only"):
-        d.pages_only()          # a grid row is a display page: no whole-frame shadow needed
-        pages = d
     app.renderer = Renderer(d.fb, row, pages)
     app.apply_contrast()

@@ -79,8 +79,11 @@ class Grid:
 
 class Renderer:
     """Draws a Grid onto a framebuf-like surface, row by row, skipping rows
-    identical to the last frame; with `pages` (oya.hw.ssd1306 in pages_only
-    mode), each redrawn row is bracketed by its before_page/after_page.
+    identical to the last frame. With `pages` (oya.hw.ssd1306 in one_page
+    mode: a row is a display page) each row is drawn in that one page and
+    sent at once: first as the panel shows it (its last text), kept, then
+    anew, and only the columns between the two go (a whole row when its
+    last text is not known, or its inversion changed: every column then).
     draw_row(fb, r, text, invert) draws a whole row, background included
     (oya.ui.font.draw_row, or font.page_writer's straight into the display's
     buffer)."""
@@ -88,7 +91,7 @@ class Renderer:
     def __init__(self, fb, draw_row, pages=None):
         self.fb = fb
         self.draw_row = draw_row
-        self.pages = pages           # a display told of each row redrawn (a row is a page)
+        self.pages = pages           # a display drawn a page at a time
         self.last = [None] * ROWS
         self.last_inv = 0
 
@@ -99,18 +102,24 @@ class Renderer:
         """-> number of rows redrawn (0: nothing to send)."""
         changed = 0
         pages = self.pages
+        last = self.last
         for r in range(ROWS):
             text = grid.rows[r]
             bit = 1 << r
             inv = grid.inv & bit
-            if text == self.last[r] and inv == (self.last_inv & bit):
+            old_inv = self.last_inv & bit
+            if text == last[r] and inv == old_inv:
                 continue
-            if pages is not None:
-                pages.before_page(r)
-            self.draw_row(self.fb, r, text, bool(inv))
-            if pages is not None:
-                pages.after_page(r)
-            self.last[r] = text
+            if pages is None:
+                self.draw_row(self.fb, r, text, bool(inv))
+            else:
+                whole = last[r] is None or inv != old_inv
+                if not whole:
+                    self.draw_row(self.fb, 0, last[r], bool(inv))
+                    pages.keep_page()
+                self.draw_row(self.fb, 0, text, bool(inv))
+                pages.send_page(r, whole)
+            last[r] = text
             changed += 1
         self.last_inv = grid.inv
         return changed
