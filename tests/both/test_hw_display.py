@@ -154,24 +154,29 @@ def test_128x32_panel():
 
 def _frames():
     """Text frames as the app draws them: rows changing a few characters,
-    an inverted row moving, a whole screen replaced."""
+    an inverted row moving, a whole screen replaced, a row of kana changing."""
     a = ["Deal 1  Oicho-Kabu", "", "P1  10  P2  20", "> bet 1", "  bet 5", "", "", "OK deal"]
     b = list(a)
     b[3], b[4] = "  bet 1", "> bet 5"
     c = list(b)
     c[2] = "P1  10  P2  25"
     d = ["Results", "P1 +5", "P2 -5", "", "", "", "", "OK next"]
-    return [(a, 1 << 3), (b, 1 << 4), (c, 1 << 4), (d, 1), (a, 1 << 3)]
+    e = list(d)
+    e[1] = "\uff75\uff72\uff81\uff6e 10"
+    f = list(e)
+    f[1] = "\uff75\uff72\uff81\uff6e 15"
+    return [(a, 1 << 3), (b, 1 << 4), (c, 1 << 4), (d, 1), (a, 1 << 3), (e, 1), (f, 1)]
 
 
-def _render_frames(d, pages):
+def _render_frames(d, pages, cell=0):
     """The writes of each of _frames() rendered as the app renders them,
-    with the display drawn a page at a time (`pages`) or into its frame."""
+    with the display drawn a page at a time (`pages`; `cell`: windows from
+    the text where it is ASCII) or into its frame."""
     from oya.ui import font
     from oya.ui.grid import Grid, Renderer
     if pages:
         d.one_page()
-    r = Renderer(d.fb, font.page_writer(d.buf, d.width), d if pages else None)
+    r = Renderer(d.fb, font.page_writer(d.buf, d.width), d if pages else None, cell)
     d.i2c.take()
     sent = []
     for rows, inv in _frames():
@@ -207,19 +212,28 @@ def _shown(writes, ram, sh1106=False):
 
 def test_one_page_shows_the_same_picture_as_the_frame():
     # the app's renderer draws and sends each row it redraws in one page: the
-    # panel shows what the whole frame and its shadow showed, and a small
-    # change costs the same window
+    # panel shows what the whole frame and its shadow showed. Found from the
+    # pixels, a small change costs the same window; from the text (ASCII
+    # rows, as the app does), whole cells around it
+    from oya.ui.font import W
     for cls in (SSD1306, SH1106):
+        sh = cls is SH1106
         plain = _render_frames(cls(FakeI2C()), False)
-        paged = _render_frames(cls(FakeI2C()), True)
-        ram_plain = bytearray(1024)
-        ram_paged = bytearray(1024)
-        for a, b in zip(plain, paged):
-            sh = cls is SH1106
-            assert _shown(a, ram_plain, sh) == _shown(b, ram_paged, sh)
-        assert any(ram_paged)
-        assert paged[1] == plain[1] and paged[2] == plain[2]     # a cursor moved; a score changed
-        assert sum(len(w) for w in paged[2]) < 30                 # one short window
+        for cell in (0, W):
+            paged = _render_frames(cls(FakeI2C()), True, cell)
+            ram_plain = bytearray(1024)
+            ram_paged = bytearray(1024)
+            for a, b in zip(plain, paged):
+                assert _shown(a, ram_plain, sh) == _shown(b, ram_paged, sh)
+            assert any(ram_paged)
+            assert paged[1] == plain[1]                   # a cursor moved: two whole rows
+            assert paged[6] == plain[6]                   # kana: found from the pixels
+            assert sum(len(w) for w in paged[2]) < 30     # a score changed: one short window
+            if cell:
+                data = [w for w in paged[2] if w[0] == 0x40]
+                assert len(data) == 1 and len(data[0]) == 1 + W    # "20" -> "25": one cell
+            else:
+                assert paged[2] == plain[2]
 
 
 def test_one_page_frees_the_frame_and_recovers_from_a_failure():
@@ -238,18 +252,18 @@ def test_one_page_frees_the_frame_and_recovers_from_a_failure():
     d.keep_page()
     d.send_page(2)                   # nothing changed: nothing sent
     assert i2c.take() == [] and d.show() and i2c.take() == []
-    d.send_page(7, whole=True)       # the panel's page not known: all of it
+    d.send_page(7, 0, 999)           # the panel's page not known: all of it
     assert i2c.take() == [bytes((0x00, 0x21, 0, 127, 0x22, 7, 7)), b"\x40" + bytes(d.buf)]
     d.pixel(5, 0, 1)
     i2c.fail = 1
     d.send_page(5)
     assert d.failed
-    d.send_page(6, whole=True)       # failed: nothing tried until it is set up again
+    d.send_page(6, 0, 127)           # failed: nothing tried until it is set up again
     assert i2c.take() == []
     assert d.show() is False         # set up again, but it has no frame to send: the owner redraws
     w = i2c.take()
     assert len(w) == 1 and w[0][:2] == b"\x00\xae" and d.failed is None
-    d.send_page(0, whole=True)
+    d.send_page(0, 0, 127)
     assert len(i2c.take()[-1]) == 129
 
 
@@ -269,7 +283,7 @@ def test_the_app_draws_it_all_again_when_the_panel_comes_back():
             return self.grid
     app = App()
     app.hw.display = d
-    app.renderer = Renderer(d.fb, font.page_writer(d.buf, d.width), d)
+    app.renderer = Renderer(d.fb, font.page_writer(d.buf, d.width), d, font.W)
     for r in range(8):
         app.grid.put(r, "row %d" % r)
     render(app)

@@ -11,9 +11,10 @@
 # would cost more than a whole frame, the whole frame goes in one transfer.
 #
 # The app draws its text grid a page at a time (one_page()): the frame and
-# its shadow (2 KB of RAM) give way to one page and a copy of it. The owner
-# draws the page as the panel shows it, keep_page(), draws it anew, and
-# send_page() sends the window between the two at once.
+# its shadow (2 KB of RAM) give way to one page. The owner draws a page and
+# sends it at once with send_page(): the columns it says changed, or those
+# that differ from the page as the panel shows it, drawn first and kept
+# (keep_page()).
 #
 # Wire format: one I2C write per command group (control byte 0x00, then command
 # bytes) and one per data window (control byte 0x40, then pixel bytes). The
@@ -188,28 +189,29 @@ class SSD1306:
         self._page = bytearray(self.width)
 
     def keep_page(self):
-        """The page drawn now is what the panel shows: send_page() sends what
-        differs from it."""
+        """The page drawn now is what the panel shows: send_page() can send
+        what differs from it."""
         self._page[:] = self.buf
 
-    def send_page(self, p, whole=False):
-        """Send the page drawn now as page p of the panel: the window that
-        differs from keep_page()'s copy, or all of it with `whole` (the
-        panel's page is not known). Nothing once the display has failed
-        (show() sets it up again)."""
+    def send_page(self, p, a=0, b=-1):
+        """Send columns a..b of the page drawn now as page p of the panel
+        (b past the edge: to the edge), or with b < 0 the columns that
+        differ from keep_page()'s copy. Nothing once the display has
+        failed (show() sets it up again)."""
         if self.failed is not None:
             return
         w = self.width
         new = self.buf
-        if whole:
-            a = 0
-            b = w - 1
-        else:
+        if b < 0:
             old = self._page
             if new == old:
                 return
             a = first_diff(new, old, w)
             b = last_diff(new, old, w)
+        elif b >= w:
+            b = w - 1
+        if a > b:
+            return
         try:
             self._send_window(p, a, b)
         except OSError as e:

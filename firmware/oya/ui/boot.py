@@ -104,5 +104,5 @@ def attach_display(app):
         pages = d
     buf = getattr(d, "buf", None)
     row = font.page_writer(buf, d.width) if buf is not None else font.draw_row
-    app.renderer = Renderer(d.fb, row, pages)
+    app.renderer = Renderer(d.fb, row, pages, font.W)
     app.apply_contrast()

@@ -77,21 +77,30 @@ class Grid:
         return "\n".join(self.lines())
 
 
+def one_cell(t):
+    """Whether every byte of row text `t` is drawn in one cell of its own
+    (printable ASCII), so that its columns follow from the text alone."""
+    return not t or (min(t) >= 0x20 and max(t) <= 0x7E)
+
+
 class Renderer:
     """Draws a Grid onto a framebuf-like surface, row by row, skipping rows
     identical to the last frame. With `pages` (oya.hw.ssd1306 in one_page
     mode: a row is a display page) each row is drawn in that one page and
-    sent at once: first as the panel shows it (its last text), kept, then
-    anew, and only the columns between the two go (a whole row when its
-    last text is not known, or its inversion changed: every column then).
-    draw_row(fb, r, text, invert) draws a whole row, background included
-    (oya.ui.font.draw_row, or font.page_writer's straight into the display's
-    buffer)."""
+    sent at once, only the columns that changed: the whole row when its
+    last text is not known or its inversion changed (every column then);
+    else, with `cell` (the font's cell width) and both texts one cell a
+    byte, the cells between their first and last difference; else the
+    columns where it differs from the row drawn first as the panel shows
+    it (its last text). draw_row(fb, r, text, invert) draws a whole row,
+    background included (oya.ui.font.draw_row, or font.page_writer's
+    straight into the display's buffer)."""
 
-    def __init__(self, fb, draw_row, pages=None):
+    def __init__(self, fb, draw_row, pages=None, cell=0):
         self.fb = fb
         self.draw_row = draw_row
         self.pages = pages           # a display drawn a page at a time
+        self.cell = cell
         self.last = [None] * ROWS
         self.last_inv = 0
 
@@ -107,18 +116,35 @@ class Renderer:
             text = grid.rows[r]
             bit = 1 << r
             inv = grid.inv & bit
-            old_inv = self.last_inv & bit
-            if text == last[r] and inv == old_inv:
+            old = last[r]
+            if text == old and inv == self.last_inv & bit:
                 continue
             if pages is None:
                 self.draw_row(self.fb, r, text, bool(inv))
             else:
-                whole = last[r] is None or inv != old_inv
-                if not whole:
-                    self.draw_row(self.fb, 0, last[r], bool(inv))
+                a = 0
+                b = -1                      # (b < 0: the columns found from the pixels)
+                if old is None or inv != self.last_inv & bit:
+                    b = 255
+                elif self.cell and one_cell(old) and one_cell(text):
+                    n = len(old)
+                    m = len(text)
+                    while a < n and a < m and old[a] == text[a]:
+                        a += 1
+                    if n == m:
+                        b = n - 1
+                        while b > a and old[b] == text[b]:
+                            b -= 1
+                        b += 1
+                    else:
+                        b = n if n > m else m
+                    a *= self.cell
+                    b = b * self.cell - 1
+                else:
+                    self.draw_row(self.fb, 0, old, bool(inv))
                     pages.keep_page()
                 self.draw_row(self.fb, 0, text, bool(inv))
-                pages.send_page(r, whole)
+                pages.send_page(r, a, b)
             last[r] = text
             changed += 1
         self.last_inv = grid.inv
