@@ -297,3 +297,19 @@ def test_the_app_draws_it_all_again_when_the_panel_comes_back():
     ram = bytearray(1024)
     _shown(w, ram)
     assert ram[3 * 128:4 * 128] != bytes(128) and ram[0:128] != bytes(128)
+
+
+def test_the_grid_marks_rows_that_are_not_a_byte_a_cell():
+    # the renderer finds an ASCII row's window from its text; a row of kana
+    # (several bytes a cell, two cells for a voiced one) from its pixels
+    from oya.ui.grid import Grid
+    g = Grid()
+    g.put(2, "P1  10")
+    assert g.wide == 0
+    g.put(2, "\uff75\uff72\uff81\uff6e 10")
+    g.put(5, "\u30ac")
+    assert g.wide == (1 << 2) | (1 << 5)
+    g.put(2, "P1  15", lead=b"> ")
+    assert g.wide == 1 << 5
+    g.clear()
+    assert g.wide == 0

@@ -6,9 +6,11 @@ run, as a user would on a real Pico), and times each with time.ticks_us:
 
     key     App.key: the screen's answer (the engine's action, the next state)
     frame   App.frame: the screen drawn into the text grid
-    rows    Renderer.render: the changed rows drawn into the frame buffer
-    show    the display driver: the changed windows found and sent over I2C
-            (at 400 kHz a byte is 22.5 us on the wire: most of this)
+    rows    Renderer.render: the changed rows drawn, each in the display's
+            one page and its changed columns sent over I2C at once (at 400
+            kHz a byte is 22.5 us on the wire: most of this)
+    show    the display driver's show(): on a panel drawn a page at a time,
+            nothing left to send (a frame-buffer panel sends its windows here)
     settle  App.settle: the journal's files, written after the frame (one per
             loop pass on the device; flash erases spin the CPU)
 

@@ -41,11 +41,13 @@ class Grid:
     def __init__(self):
         self.rows = [b""] * ROWS      # UTF-8, half-width, fitted (see line())
         self.inv = 0              # bit r set: row r drawn inverted (the cursor)
+        self.wide = 0             # bit r set: row r is not all ASCII (a byte is not a cell)
 
     def clear(self):
         for i in range(ROWS):
             self.rows[i] = b""
         self.inv = 0
+        self.wide = 0
 
     def put(self, r, text, invert=False, lead=b""):
         """Row r: `text` after the ASCII cells `lead` (a menu's cursor mark),
@@ -54,17 +56,20 @@ class Grid:
         if 0 <= r < ROWS:
             b = text.encode()
             room = COLS - len(lead)
+            bit = 1 << r
+            self.wide &= ~bit
             if len(b) != len(text):             # kana and symbols: half-width, cut by cells
                 b = fit(half(text), room).encode()
+                self.wide |= bit
             elif len(b) > room:
                 b = b[:room - 1] + b"~"
             if lead:
                 b = lead + b
             self.rows[r] = b
             if invert:
-                self.inv |= 1 << r
+                self.inv |= bit
             else:
-                self.inv &= ~(1 << r)
+                self.inv &= ~bit
 
     def line(self, r):
         """Row r as text (half-width, as drawn)."""
@@ -77,20 +82,14 @@ class Grid:
         return "\n".join(self.lines())
 
 
-def one_cell(t):
-    """Whether every byte of row text `t` is drawn in one cell of its own
-    (printable ASCII), so that its columns follow from the text alone."""
-    return not t or (min(t) >= 0x20 and max(t) <= 0x7E)
-
-
 class Renderer:
     """Draws a Grid onto a framebuf-like surface, row by row, skipping rows
     identical to the last frame. With `pages` (oya.hw.ssd1306 in one_page
     mode: a row is a display page) each row is drawn in that one page and
     sent at once, only the columns that changed: the whole row when its
     last text is not known or its inversion changed (every column then);
-    else, with `cell` (the font's cell width) and both texts one cell a
-    byte, the cells between their first and last difference; else the
+    else, with `cell` (the font's cell width) and both texts ASCII (a byte
+    a cell), the cells between their first and last difference; else the
     columns where it differs from the row drawn first as the panel shows
     it (its last text). draw_row(fb, r, text, invert) draws a whole row,
     background included (oya.ui.font.draw_row, or font.page_writer's
@@ -103,6 +102,7 @@ class Renderer:
         self.cell = cell
         self.last = [None] * ROWS
         self.last_inv = 0
+        self.last_wide = 0
 
     def invalidate(self):
         self.last = [None] * ROWS
@@ -126,7 +126,7 @@ class Renderer:
                 b = -1                      # (b < 0: the columns found from the pixels)
                 if old is None or inv != self.last_inv & bit:
                     b = 255
-                elif self.cell and one_cell(old) and one_cell(text):
+                elif self.cell and not (grid.wide | self.last_wide) & bit:
                     n = len(old)
                     m = len(text)
                     while a < n and a < m and old[a] == text[a]:
@@ -148,4 +148,5 @@ class Renderer:
             last[r] = text
             changed += 1
         self.last_inv = grid.inv
+        self.last_wide = grid.wide
         return changed
