@@ -383,10 +383,13 @@ def test_the_results_of_a_deal_are_let_go_when_the_next_deal_starts(flash):
     new_table(app, GAMES.index("oicho"))
     press_ok_until(app, "Results", 500)
     screen = app._play
-    assert screen.result_n                    # the lines the Results screen shows
+
+    def kept_lines():
+        return [k for k, v in vars(screen).items() if isinstance(v, list) and v and isinstance(v[0], str)]
+    assert app.screen_text().split("\n")[1].strip() and kept_lines() == []    # drawn, not kept
     app.key(K.OK)                             # on to the next deal
     assert app.screen_text().startswith("Deal 2")
-    assert app._play is screen and screen.result_n is None
+    assert app._play is screen and kept_lines() == []
 
 
 def _results_shown(app):
@@ -401,14 +404,14 @@ def _results_shown(app):
 
 def test_the_results_lines_are_made_as_drawn_and_scroll_to_the_balances(flash):
     # kept as strings, the results' lines were ~1 KB at the top of two games'
-    # heap; they are counted once, then made again for each frame
+    # heap; they are made again for each frame, up to the last one shown
     from tests.test_ui_app import new_table, press_ok_until
     app = App()
     new_table(app, GAMES.index("kyuten"))
     press_ok_until(app, "Results", 500)
     screen = app._play
     made = list(screen.each_result_line(True))
-    assert screen.result_n == len(made) > 6
+    assert len(made) > 6
     m = app.session.match
     assert made[-1].split()[-1] == str(m.ledger.chips[-1])      # the balances come last
     assert _results_shown(app) == [ln.rstrip() for ln in made]
@@ -444,8 +447,8 @@ def test_results_whose_value_labels_fail_are_shown_without_them(flash, monkeypat
     monkeypatch.setattr(mod, "value_label", broken, raising=False)
     press_ok_until(app, "Results", 500)
     screen = app._play
-    assert not screen.result_label and screen.result_n == len(list(screen.each_result_line(False)))
     assert _results_shown(app) == [ln.rstrip() for ln in screen.each_result_line(False)]
+    assert not screen.result_label
 
 
 @pytest.mark.parametrize("game,seats", [("kakkuri", 6), ("kyuten", 4)])
