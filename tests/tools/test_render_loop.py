@@ -20,10 +20,15 @@ def _figures(out):
     return us, frames, sent
 
 
-def test_render_loop_under_cpython():
+def _under_cpython():
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "firmware"), ROOT]))
     r = subprocess.run([sys.executable, SCRIPT], capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
+    return r
+
+
+def test_render_loop_under_cpython():
+    r = _under_cpython()
     us, frames, sent = _figures(r.stdout)
     assert frames == 200 and us > 0
     # every frame changes rows: at least a window's command and data a frame,
@@ -38,6 +43,4 @@ def test_render_loop_under_micropython_sends_the_same_bytes():
         code = f.read()
     r = mpy_runtime.run(code, timeout=120)
     assert r.ok, r.error
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "firmware"), ROOT]))
-    c = subprocess.run([sys.executable, SCRIPT], capture_output=True, text=True, env=env, timeout=120)
-    assert _figures(r.stdout)[1:] == _figures(c.stdout)[1:]
+    assert _figures(r.stdout)[1:] == _figures(_under_cpython().stdout)[1:]

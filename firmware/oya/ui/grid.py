@@ -117,14 +117,15 @@ class Renderer:
             bit = 1 << r
             inv = grid.inv & bit
             old = last[r]
-            if text == old and inv == self.last_inv & bit:
+            flipped = inv != self.last_inv & bit
+            if text == old and not flipped:
                 continue
             if pages is None:
                 self.draw_row(self.fb, r, text, bool(inv))
             else:
                 a = 0
                 b = -1                      # (b < 0: the columns found from the pixels)
-                if old is None or inv != self.last_inv & bit:
+                if old is None or flipped:
                     b = 255
                 elif self.cell and not (grid.wide | self.last_wide) & bit:
                     n = len(old)
