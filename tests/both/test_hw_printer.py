@@ -246,3 +246,24 @@ def test_the_port_imports_the_driver_for_a_slip_and_drops_it_after():
     port.slip((ln for ln in ["three"]))
     _run(port, uart, clock, until=clock[0] + 60000)
     assert port.printed == 2 and port.failed == 1 and port.last_error is None
+
+
+def test_a_slip_asked_for_while_one_prints_and_one_waits_is_refused():
+    # a print key pressed again and again while a slip prints: each slip is
+    # RAM until printed, so one waits and the next is refused with a reason
+    clock, uart, p = _printer()
+    p.slip(["first"])
+    p.pump(0)                           # the first one is printing
+    p.slip(["second"])
+    try:
+        p.slip(["third"])
+    except RuntimeError as e:
+        assert "busy" in str(e)
+    else:
+        raise AssertionError("a third slip is refused")
+    _run(p, uart, clock)
+    assert p.printed == 2 and b"first\n" in uart.data() and b"second\n" in uart.data()
+    assert b"third" not in uart.data()
+    p.slip(["third"])                   # once it has stopped, it prints again
+    _run(p, uart, clock, until=clock[0] + 60000)
+    assert p.printed == 3 and b"third\n" in uart.data()

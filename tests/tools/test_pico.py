@@ -485,7 +485,10 @@ class SoakScreens:
     def press(self, key, hold_ms=80, quiet_ms=250):
         self.pressed.append(key)
         self.shown = self.after()
-        return types.SimpleNamespace(display_bytes=8)
+        return types.SimpleNamespace(display_bytes=8, heap_peak=self.heap_peak())
+
+    def heap_peak(self):
+        return None
 
     def screen(self):
         return self.shown
@@ -565,6 +568,27 @@ def test_an_error_while_the_soak_sets_up_a_table_is_a_finding_with_its_text(monk
     assert r["findings"][0] == ("press 3 (ok on 'Options', setting up a table): Error / memory allocation / "
                                 "failed, allocating / 234 bytes")
     assert not any("as scripted" in f for f in r["findings"])
+
+
+def test_the_soak_names_the_presses_where_the_heap_was_highest(monkeypatch):
+    from tools.pico import soak
+
+    class Screens(SoakScreens):
+        def after(self):
+            return ["Options"]
+
+        def heap_peak(self):
+            n = len(self.pressed)
+            return (0, 150000, 120000, 170000, 160000, 100000)[n] if n <= 5 else None
+
+    r = soak_of(monkeypatch, Screens, 5, ("ok", "down", "ok", "up", "ok"))
+    assert [b for b, _ in r["heap_peaks"]] == [170000, 160000, 150000, 120000, 100000]
+    assert r["heap_peaks"][0][1] == "press 3 (ok on 'Options', setting up a table)"
+    r["heap_size"] = 245888
+    text = soak.report([r], 98304).splitlines()
+    # the pin (everything above the cap) taken out, as for the peak
+    assert text[3] == "    heap %.1f KB in press 3 (ok on 'Options', setting up a table)" % (
+        (170000 - (245888 - 98304)) / 1024)
 
 
 def _elf(symbols):

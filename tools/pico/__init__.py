@@ -444,12 +444,12 @@ def write_md(path, fig, text):
 def run_soak(a, uf2, rom, board, games, commit):
     from tools.pico import soak
     from tools.pico.emu import Emulator
-    cap = int((a.heap_cap or HEAP_BUDGET_KB[bool(a.frozen)]) * 1024)
+    cap = int((HEAP_BUDGET_KB[bool(a.frozen)] if a.heap_cap is None else a.heap_cap) * 1024)
     runs = []
     with tempfile.TemporaryDirectory() as tmp:
         _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
-        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin")
+        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every)
         for i, g in enumerate(games):
             _log("pico soak: %s, %d presses, heap held to %d B ..." % (g, a.soak, cap))
             with Emulator(uf2, rom, flash=flash, display_addr=board["display"].get("addr", 60),

@@ -24,6 +24,7 @@ from tools.pico.rig import Rig
 KEYS = (("ok", 40), ("down", 18), ("up", 12), ("back", 10), ("left", 5), ("right", 5), ("hold_ok", 6),
         ("hold_back", 4))
 SILENT_PRESSES = 200
+TOP_PEAKS = 8           # the presses with the highest heap, listed
 
 BOOT_PY = """# Oya pico bench/soak: hold the heap to %(cap)d bytes (tools/pico/soak.py)
 import gc
@@ -101,6 +102,14 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     boots = rig.boots
     t0 = time.time()
     before = ""                                     # the screen the last press was made on, and the key
+    peaks = []                                      # the presses where the heap was highest: (B, press)
+
+    def note_peak(f):
+        b = getattr(f, "heap_peak", None)
+        if b:
+            peaks.append((b, "press %d (%s)" % (done, before)))
+            peaks.sort(reverse=True)
+            del peaks[TOP_PEAKS:]
 
     def restarted():
         """True, and a finding, when the firmware restarted since last asked."""
@@ -117,8 +126,9 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
             try:
                 for k in setup_keys(rig, game, bots=False):
                     before = "%s on %r, setting up a table" % (k, rig.title())
-                    rig.press(k, quiet_ms=50)
+                    f = rig.press(k, quiet_ms=50)
                     done += 1
+                    note_peak(f)
                     if restarted() or rig.title().startswith("Error"):
                         break               # (said below, as any Error screen)
                 else:
@@ -139,6 +149,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
             before = "%s on %r" % (key, rig.title())
             f = press(rig, key, rng)
             done += 1
+            note_peak(f)
             if restarted():
                 break
             silent = 0 if f.display_bytes else silent + 1
@@ -155,6 +166,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     heap = emu.heap or {}
     return {"game": game, "presses": done, "tables": tables, "findings": findings,
             "heap_size": heap.get("size"), "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
+            "heap_peaks": peaks,
             "collections": heap.get("collections"), "emulated_s": round(emu.t / 1e6, 1),
             "wall_s": round(time.time() - t0, 1)}
 
@@ -185,6 +197,8 @@ def report(runs, cap):
         peak, live = app_heap(r, cap)
         rows.append("%-9s %8d %6d %8d  %13.1f %5.1f" % (
             r["game"], r["presses"], r["tables"], len(r["findings"]), peak / 1024, live / 1024))
+        for b, at in r.get("heap_peaks") or ():
+            rows.append("    heap %.1f KB in %s" % ((b - pin_of(r, cap)) / 1024, at))
         for f in r["findings"][:10]:
             rows.append("    " + f)
         if len(r["findings"]) > 10:

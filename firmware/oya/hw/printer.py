@@ -45,6 +45,11 @@ FEED_LINES = const(3)
 CUT_MS = const(500)
 QUERY_MS = const(100)           # wait for a status answer
 IDLE_MS = const(20)
+# slips held in RAM: the one printing and one more waiting. A slip is built
+# whole when asked for (~0.2-2 KB), so a print key pressed again and again
+# while a slip prints filled the heap (tools/pico --soak: the pause menu's
+# Print, frozen, +0.4 KB a press); one more is refused, with a reason
+WAITING = const(1)
 
 _ASCII_SUBST = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "×": "x", "…": "...",
                 "▶": ">", "◀": "<", "●": "o", "○": "o", "•": "*", "★": "*",
@@ -159,7 +164,10 @@ class Printer:
 
     def slip(self, lines, cut=True):
         """Queue a slip; returns at once. Progress: busy, printed, failed,
-        last_error."""
+        last_error. With a slip printing and WAITING more queued, the slip
+        is refused (RuntimeError: the printer is busy) and nothing changes."""
+        if self._job is not None and len(self._jobs) >= WAITING:
+            raise RuntimeError("printer busy: try again when it stops")
         self._jobs.append(self.build(lines, cut))
         return True
 
