@@ -514,3 +514,25 @@ print('back', has())
     assert lines[1].endswith("[False, False]")       # read, rebuilt, and gone with the home flow
     assert lines[2] == "recall 0 [True, True]"
     assert lines[3] == "back [False, False]"
+
+
+def test_a_menu_scrolled_through_keeps_a_few_labels_not_one_a_play():
+    # a Kakkuri hand can have ~1,100 plays: their labels, each kept once
+    # made, grew with every row scrolled past (~40 B a play)
+    class Plays:
+        made = 0
+
+        def shared_choices(self, seat):
+            return list(range(1000, 2100))
+
+        def label(self, a, lang):
+            self.made += 1
+            return "play %d" % a
+    deal = Plays()
+    deal.AMOUNTS = False
+    e = play.group_choices(deal, 0, 0)
+    for j in range(len(e)):
+        for row in range(j, min(j + 4, len(e))):          # the four rows shown with the cursor on j
+            assert e[row] == ("play %d" % (1000 + row), (1000 + row,), None)
+        assert len(e.labels) <= play.LABELS
+    assert deal.made < 2 * len(e)       # rows shown again are not all made again

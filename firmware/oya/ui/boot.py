@@ -1,5 +1,6 @@
 # Boot and resuming a saved match (the home menu is oya.ui.home). Imported
 # while used (oya.ui.app.flow); the app forgets it once the boot is done.
+import gc
 from oya import GAMES
 from oya.journal import JournalCorrupt
 from oya.ui.app import DEFAULT_SETTINGS
@@ -64,6 +65,10 @@ def boot_match(app):
 
 def resume(app):
     from oya.session import Session
+    # the record read at boot, for the question, is garbage now: collected
+    # before the engine's code is loaded among it (as .mpy, a heap held to
+    # 96 KB ran out in this key, in fragments: tools/pico --soak)
+    gc.collect()
     try:
         s = Session.resume(app.match_j, lean=True)     # the device's lean story (oya.ui.start)
     except MemoryError:

@@ -47,6 +47,9 @@ def run_steps(work, n, ms=0):
     return True
 
 
+LABELS = 8          # labels an Entries keeps: the four rows shown, and the rows around them
+
+
 class Entries:
     """One seat's legal actions as a menu: entry j is (label, actions,
     amounts or None). An action offered alone stays the int the engine gave
@@ -55,7 +58,9 @@ class Entries:
     shared_choices() gave, never changed: amount entries are lists
     [label, actions, amounts], extra lines (append) are kept apart. A label
     is made when first asked for (it can cost an engine a search, and four
-    rows show at a time) and kept."""
+    rows show at a time) and kept while few are: LABELS at most, then they
+    are made again (scrolled through, a Kakkuri hand's labels were ~40 B a
+    play, kept for as long as the decision: 1,100 plays are ~40 KB)."""
 
     def __init__(self, deal, lang, items):
         self.deal = deal
@@ -74,9 +79,12 @@ class Entries:
         x = self.items[j]
         if type(x) is not int:
             return x
-        label = self.labels.get(j)
+        labels = self.labels
+        label = labels.get(j)
         if label is None:
-            label = self.labels[j] = self.deal.label(x, self.lang)
+            if len(labels) >= LABELS:
+                labels.clear()
+            label = labels[j] = self.deal.label(x, self.lang)
         return (label, (x,), None)
 
     def acts(self, j):

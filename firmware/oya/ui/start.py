@@ -13,7 +13,11 @@ def begin(app, game, rs_name, opts, names, bots, changed, first):
     made and its first dealer drawn and shown (new_match). A key pressed
     before that is done finishes it first (App.key)."""
     from oya.games import PARTS
-    app.prefetch("oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", *PARTS.get(game, ()),
+    # first a collection of the setup's modules, just forgotten: the
+    # engine's code then goes into a heap with no garbage in it, not among
+    # it (as .mpy, a heap held to 96 KB ran out at the first dealer, in
+    # fragments, where a collected one did not: tools/pico --soak)
+    app.prefetch(collecting(), "oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", *PARTS.get(game, ()),
                  "oya.games." + game, "oya.session", "oya.ui.tables",
                  new_match(app, game, rs_name, opts, names, bots, changed, first))
     app.due = True
@@ -55,7 +59,7 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
     # the deal screens (this step ends the list's first item), then, while the
     # draw is read, a collection of what the setup left: the OK that deals met
     # one otherwise (emulated RP2040, .mpy: ~96 KB live, tens of ms of CPU)
-    app._prefetch += ["oya.ui.play", collecting()]
+    app._prefetch += [collecting(), "oya.ui.play", collecting()]     # (the draw's module forgotten: as above)
 
 
 def start_pending(app):
