@@ -176,6 +176,7 @@ def start_new(app, game, rs_name, opts, names, bots):
     first = t("first", app.lang)    # a setup word: read before its module goes with the flows
     changed = getattr(app, "changed", None)
     forget(*FLOWS)
+    forget_options(game)        # (gone already where the chips were asked: pick_chips)
     app.replace(Message(first, ["..."], None))
     flow("start").begin(app, game, rs_name, opts, names, bots, changed, first)
 
