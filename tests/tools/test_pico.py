@@ -589,6 +589,11 @@ def test_the_soak_names_the_presses_where_the_heap_was_highest(monkeypatch):
     # the pin (everything above the cap) taken out, as for the peak
     assert text[3] == "    heap %.1f KB in press 3 (ok on 'Options', setting up a table)" % (
         (170000 - (245888 - 98304)) / 1024)
+    # the heap each time the home screen came back, the pin taken out: a leak is a climb
+    assert r["heap_at_home"] and r["heap_at_home"][0] is None        # (this rig's emulator reads no heap)
+    pin = 245888 - 98304
+    r["heap_at_home"] = [pin + 40960, pin + 41984, None, pin + 43008]
+    assert soak.report([r], 98304).splitlines()[3] == "    heap at home, each time: 40.0 41.0 42.0 KB"
 
 
 def _elf(symbols):

@@ -445,17 +445,22 @@ def run_soak(a, uf2, rom, board, games, commit):
     from tools.pico import soak
     from tools.pico.emu import Emulator
     cap = int((HEAP_BUDGET_KB[bool(a.frozen)] if a.heap_cap is None else a.heap_cap) * 1024)
-    runs = []
     with tempfile.TemporaryDirectory() as tmp:
         _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
         flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every)
-        for i, g in enumerate(games):
+        def one(i):
+            g = games[i]
             _log("pico soak: %s, %d presses, heap held to %d B ..." % (g, a.soak, cap))
             with Emulator(uf2, rom, flash=flash, display_addr=board["display"].get("addr", 60),
                           i2c=board["display"].get("i2c", 0), uart=(board.get("printer") or {}).get("uart", 1),
                           usb=False) as emu:
-                runs.append(soak.soak_game(emu, board, g, a.soak, a.seed + i, setup_keys, _log))
+                return soak.soak_game(emu, board, g, a.soak, a.seed + i, setup_keys, _log)
+        # a game an emulator, --jobs of them at once (each is a node process
+        # bound by its CPU: ~1 s of wall time a press here)
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(max(1, a.jobs)) as pool:
+            runs = list(pool.map(one, range(len(games))))
     text = soak.report(runs, cap)
     print(text)
     out = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
@@ -502,6 +507,8 @@ def main(argv=None):
                     help="the bench with a collection after every BYTES allocated (boot.py: gc.threshold): "
                     "the heap used is then the live heap, and the keys where it peaks are listed; slower")
     ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
+    ap.add_argument("--jobs", type=int, default=1, metavar="N", help="the soak: N games at once, an emulator "
+                    "each (one CPU core each)")
     ap.add_argument("--phases", action="store_true", help="instead of the bench: each key's steps (key, frame, "
                     "rows, show, settle) timed by the app itself over the USB REPL (tools/pico/phases.py)")
     ap.add_argument("--allocs", action="store_true", help="instead of the bench: the heap each key of the "

@@ -120,9 +120,12 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
         found("press %d (%s): the firmware restarted; the screen shows %r" % (done, before, rig.title()))
         return True
 
+    at_home = []                                    # the heap each time home came back: a leak shows as a climb
+
     while done < presses:
         title = rig.title()
         if title.startswith("Oya"):                 # home: a new table of the game
+            at_home.append((emu.heap or {}).get("used"))
             try:
                 for k in setup_keys(rig, game, bots=False):
                     before = "%s on %r, setting up a table" % (k, rig.title())
@@ -166,7 +169,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     heap = emu.heap or {}
     return {"game": game, "presses": done, "tables": tables, "findings": findings,
             "heap_size": heap.get("size"), "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
-            "heap_peaks": peaks,
+            "heap_peaks": peaks, "heap_at_home": at_home,
             "collections": heap.get("collections"), "emulated_s": round(emu.t / 1e6, 1),
             "wall_s": round(time.time() - t0, 1)}
 
@@ -197,6 +200,10 @@ def report(runs, cap):
         peak, live = app_heap(r, cap)
         rows.append("%-9s %8d %6d %8d  %13.1f %5.1f" % (
             r["game"], r["presses"], r["tables"], len(r["findings"]), peak / 1024, live / 1024))
+        home = [(b - pin_of(r, cap)) / 1024 for b in r.get("heap_at_home") or () if b]
+        if home:
+            rows.append("    heap at home, each time: %s KB" % " ".join("%.1f" % b for b in home[:12]) + (
+                " ... %.1f (%d times)" % (home[-1], len(home)) if len(home) > 12 else ""))
         for b, at in r.get("heap_peaks") or ():
             rows.append("    heap %.1f KB in %s" % ((b - pin_of(r, cap)) / 1024, at))
         for f in r["findings"][:10]:
