@@ -485,10 +485,13 @@ class SoakScreens:
     def press(self, key, hold_ms=80, quiet_ms=250):
         self.pressed.append(key)
         self.shown = self.after()
-        return types.SimpleNamespace(display_bytes=8, heap_peak=self.heap_peak())
+        return types.SimpleNamespace(display_bytes=8, heap_peak=self.heap_peak(), stretch=self.stretch())
 
     def heap_peak(self):
         return None
+
+    def stretch(self):
+        return 0
 
     def screen(self):
         return self.shown
@@ -581,19 +584,23 @@ def test_the_soak_names_the_presses_where_the_heap_was_highest(monkeypatch):
             n = len(self.pressed)
             return (0, 150000, 120000, 170000, 160000, 100000)[n] if n <= 5 else None
 
+        def stretch(self):
+            return 13000000 if len(self.pressed) == 2 else 4000000     # a key of 104 ms of CPU: a freeze
+
     r = soak_of(monkeypatch, Screens, 5, ("ok", "down", "ok", "up", "ok"))
     assert [b for b, _ in r["heap_peaks"]] == [170000, 160000, 150000, 120000, 100000]
     assert r["heap_peaks"][0][1] == "press 3 (ok on 'Options', setting up a table)"
     r["heap_size"] = 245888
     text = soak.report([r], 98304).splitlines()
+    assert text[3] == "    longest CPU run without a sleep: 104.0 ms, in press 2 (down on 'Options', setting up a table)"
     # the pin (everything above the cap) taken out, as for the peak
-    assert text[3] == "    heap %.1f KB in press 3 (ok on 'Options', setting up a table)" % (
+    assert text[4] == "    heap %.1f KB in press 3 (ok on 'Options', setting up a table)" % (
         (170000 - (245888 - 98304)) / 1024)
     # the heap each time the home screen came back, the pin taken out: a leak is a climb
     assert r["heap_at_home"] and r["heap_at_home"][0] is None        # (this rig's emulator reads no heap)
     pin = 245888 - 98304
     r["heap_at_home"] = [pin + 40960, pin + 41984, None, pin + 43008]
-    assert soak.report([r], 98304).splitlines()[3] == "    heap at home, each time: 40.0 41.0 42.0 KB"
+    assert soak.report([r], 98304).splitlines()[4] == "    heap at home, each time: 40.0 41.0 42.0 KB"
 
 
 def _elf(symbols):

@@ -42,6 +42,7 @@ import time
 from pathlib import Path
 
 import tools
+from tools.pico.rig import CYCLES_PER_MS
 
 ROOT = Path(tools.ROOT)
 MD_PATH = ROOT / "BENCHMARKS.md"
@@ -230,8 +231,8 @@ def summarise(run):
         "finished": run["finished"],
         "flash_erases": sum(k.get("flash_erases", 0) for k in run["keys"]),
         # the longest CPU run without a sleep after each key (ms at 125 MHz): a freeze
-        "stretch_p95": round(pct([k.get("stretch", 0) / 125000 for k in run["keys"]], 95), 1),
-        "stretch_max": round(max([k.get("stretch", 0) for k in run["keys"]] or [0]) / 125000, 1),
+        "stretch_p95": round(pct([k.get("stretch", 0) / CYCLES_PER_MS for k in run["keys"]], 95), 1),
+        "stretch_max": round(max([k.get("stretch", 0) for k in run["keys"]] or [0]) / CYCLES_PER_MS, 1),
         **_heap(run),
         "live_peak_at": _live_peak_at(run["keys"]),
         # what the key would take with instant flash writes (the erase wait inside it subtracted)
@@ -349,7 +350,7 @@ def freezes(run):
     (as .mpy, mostly a module's import)."""
     out = []
     for i, k in enumerate(run["keys"]):
-        ms = k.get("stretch", 0) / 125000
+        ms = k.get("stretch", 0) / CYCLES_PER_MS
         if ms > FREEZE_MS:
             out.append((i, ms, k.get("flash_erases", 0), k.get("stretch_erases")))
     out.sort(key=lambda x: -x[1])

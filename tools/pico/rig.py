@@ -10,6 +10,7 @@ import random
 from host_sim.panel import Panel
 from host_sim.printer import Printer
 
+CYCLES_PER_MS = 125000         # the RP2040 at 125 MHz
 IDLE_CYCLES_PER_20MS = 1250000  # half of 20 ms at 125 MHz (the idle app loop takes ~20%)
 I2C_ADDR_BYTE = 1           # the address byte of each transaction is on the wire too
 

@@ -19,7 +19,7 @@ that led to it and the screen; the run goes on from there.
 import random
 import time
 
-from tools.pico.rig import Rig
+from tools.pico.rig import CYCLES_PER_MS, Rig
 
 KEYS = (("ok", 40), ("down", 18), ("up", 12), ("back", 10), ("left", 5), ("right", 5), ("hold_ok", 6),
         ("hold_back", 4))
@@ -104,7 +104,12 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     before = ""                                     # the screen the last press was made on, and the key
     peaks = []                                      # the presses where the heap was highest: (B, press)
 
+    longest = [0, ""]                               # the longest CPU run without a sleep, and its press
+
     def note_peak(f):
+        run = getattr(f, "stretch", 0) or 0
+        if run > longest[0]:
+            longest[:] = [run, "press %d (%s)" % (done, before)]
         b = getattr(f, "heap_peak", None)
         if b:
             peaks.append((b, "press %d (%s)" % (done, before)))
@@ -169,7 +174,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     heap = emu.heap or {}
     return {"game": game, "presses": done, "tables": tables, "findings": findings,
             "heap_size": heap.get("size"), "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
-            "heap_peaks": peaks, "heap_at_home": at_home,
+            "heap_peaks": peaks, "heap_at_home": at_home, "longest_run": longest[0], "longest_run_at": longest[1],
             "collections": heap.get("collections"), "emulated_s": round(emu.t / 1e6, 1),
             "wall_s": round(time.time() - t0, 1)}
 
@@ -200,6 +205,9 @@ def report(runs, cap):
         peak, live = app_heap(r, cap)
         rows.append("%-9s %8d %6d %8d  %13.1f %5.1f" % (
             r["game"], r["presses"], r["tables"], len(r["findings"]), peak / 1024, live / 1024))
+        if r.get("longest_run"):
+            rows.append("    longest CPU run without a sleep: %.1f ms, in %s" % (
+                r["longest_run"] / CYCLES_PER_MS, r["longest_run_at"]))
         home = [(b - pin_of(r, cap)) / 1024 for b in r.get("heap_at_home") or () if b]
         if home:
             rows.append("    heap at home, each time: %s KB" % " ".join("%.1f" % b for b in home[:12]) + (
