@@ -125,6 +125,7 @@ def test_power_cut_mid_deal_resumes_identically(flash):
     app2 = App()
     assert app2.screen_text().startswith("Resume the match?")
     app2.key(K.OK)
+    idle_out(app2)                              # (the match is made on the idle passes)
     d2 = app2.session.match.deal
     assert d2.events == events and d2.turn == deal.turn
     assert app2.session.match.ledger.chips == chips
@@ -164,6 +165,7 @@ def test_a_record_keeps_the_options_changed_and_a_resume_has_them_all(flash):
     # what this one kept
     app2 = App()
     app2.key(K.OK)
+    idle_out(app2)
     assert app2.session.match.opts == opts == rules.validate(
         {"game": "oicho", "name": "x", "options": rec["ruleset"]["options"]}, "t", oicho.OPTIONS)[2]
     assert app2.session.record()["ruleset"]["options"] == rec["ruleset"]["options"]
@@ -177,12 +179,14 @@ def test_bot_seats_stay_bots_after_a_power_cut(flash):
     app2 = App()                          # power cut: a new App over the same flash
     assert app2.screen_text().startswith("Resume the match?")
     app2.key(K.OK)
+    idle_out(app2)
     assert app2.bots == (2, 3) and app2.session.match.deal is not None
     # a record that says otherwise is data: only seats of the table count
     app2.session.ui["bots"] = [1, 9, "x", True]
     app2.session.save()
     app3 = App()
     app3.key(K.OK)
+    idle_out(app3)
     assert app3.bots == (1,)
 
 def test_private_cards_only_while_ok_is_held(flash):

@@ -259,7 +259,7 @@ def test_intact_but_hostile_match_records_are_refused_as_data(tmp_path):
         try:
             rows = sim.screen_text()
             if rows[0] == "Resume the match?":
-                sim.press("ok")              # the resume is where the content is read
+                sim.press("ok", gap_ms=1000)   # the resume is where the content is read (in idle passes)
             assert sim.crashed is None and sim.errors == [], (what, sim.errors)
             _says_so_keeps_bad_starts_clean(sim, flash, "match", data)
         finally:

@@ -370,6 +370,17 @@ class AppDriver:
         if got != want:
             raise AssertionError("expected the %r screen, the glass shows:\n%s" % (want, "\n".join(self.rows())))
 
+    def resume(self, max_ms=3000):
+        """OK on "Resume the match?", and the idle passes that make the match
+        (oya.ui.boot.resume: in steps, keys held meanwhile) until it is in play."""
+        self.expect_title("resume_q")
+        self.press("ok")
+        waited = 0
+        while self.app.due and waited < max_ms:
+            self.advance(20)
+            waited += 20
+        assert not self.app.due, "the resume did not finish in %d ms:\n%s" % (max_ms, "\n".join(self.rows()))
+
     def menu_to(self, index):
         top = self.app.top()
         n = len(top.items)

@@ -239,8 +239,7 @@ def test_power_cut_in_the_middle_of_a_deal_then_resume_identically():
         state["n"] = len(before["acts"]) // 2
         d.power_cut()
         d.boot()
-        d.expect_title("resume_q")
-        d.press("ok")
+        d.resume()
         after = snapshot(d.app)
         assert after == before
         assert d.rows() == glass            # the same hand-off screen, same public table
@@ -254,8 +253,7 @@ def test_power_cut_in_the_middle_of_a_deal_then_resume_identically():
         d.human_turn(top)
         assert d.sim.dead
         d.boot()
-        d.expect_title("resume_q")
-        d.press("ok")
+        d.resume()
         after = snapshot(d.app)
         assert len(after["acts"]) in (len(before["acts"]), len(before["acts"]) + 2)
         if len(after["acts"]) == len(before["acts"]):

@@ -142,16 +142,14 @@ def test_power_cut_in_a_table_deck_deal_then_resume_identically():
         assert json.loads(before["record"])["deal_mode"] == "table"
         d.power_cut()
         d.boot()
-        d.expect_title("resume_q")
-        d.press("ok")
+        d.resume()
         assert snapshot(d.app) == before and d.rows() == glass
         # a cut while an entry is being written: before it or after it, nothing else
         d.sim.flash.arm(op=d.sim.flash.ops + 1)
         d.enter_card(d.app.top())
         assert d.sim.dead
         d.boot()
-        d.expect_title("resume_q")
-        d.press("ok")
+        d.resume()
         after = snapshot(d.app)
         assert after["acts"] in (before["acts"], before["acts"] + after["acts"][-2:])
         d.play_match()
@@ -227,8 +225,7 @@ def test_every_table_deck_game_resumes_after_a_power_cut_in_a_deal(game):
         glass = d.rows()
         d.power_cut()
         d.boot()
-        d.expect_title("resume_q")
-        d.press("ok")
+        d.resume()
         assert snapshot(d.app) == before and d.rows() == glass
         d.play_match()
         d.expect_title("match_end")

@@ -1,8 +1,8 @@
 # Boot and resuming a saved match (the home menu is oya.ui.home). Imported
 # while used (oya.ui.app.flow); the app forgets it once the boot is done.
-import gc
 from oya import GAMES
 from oya.journal import JournalCorrupt
+from oya.ui import forget
 from oya.ui.app import DEFAULT_SETTINGS
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
@@ -64,11 +64,45 @@ def boot_match(app):
 
 
 def resume(app):
+    """Resume the saved match, in steps as a new table is made
+    (oya.ui.start.begin): its engine's modules one an idle pass into a
+    collected heap, the record read and replayed, the deal screens' code
+    into a collected heap again, then play. In one key, as .mpy on the
+    emulated RP2040, the imports alone were a CPU run of over 100 ms, and
+    the code went in among the record's garbage (a heap held to its budget
+    ran out there: tools/pico --soak). Keys pressed meanwhile wait for it
+    (App.due)."""
+    app.replace(Message(t("resume", app.lang), ["..."], None))
+    app.prefetch(_resume_steps(app))
+    app.due = True
+
+
+def _resume_steps(app):
+    from oya.games import PARTS
+    from oya.ui.app import collecting
+    try:
+        rec = app.match_j.load()
+        game = rec.get("game") if isinstance(rec, dict) else None
+    except Exception:
+        game = None                 # (said below, where it is read again)
+    rec = None
+    todo = app._prefetch            # (this generator is its first item: these come after it)
+    todo.append(collecting())
+    if game in GAMES:
+        todo += ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match"]
+        todo += PARTS.get(game, ())
+        todo += ["oya.games." + game, "oya.session", "oya.ui.tables",
+                 # then what reads it back, which goes once it is read (on top
+                 # of the heap: its room is one piece again after)
+                 "oya.jsonlite", "oya.rules", "oya.games." + game + "_options", "oya.resume"]
+    todo.append(_resumed(app))
+    yield
+
+
+def _resumed(app):
+    """The record read, checked and replayed; then the deal screens."""
+    import gc
     from oya.session import Session
-    # the record read at boot, for the question, is garbage now: collected
-    # before the engine's code is loaded among it (as .mpy, a heap held to
-    # 96 KB ran out in this key, in fragments: tools/pico --soak)
-    gc.collect()
     try:
         s = Session.resume(app.match_j, lean=True)     # the device's lean story (oya.ui.start)
     except MemoryError:
@@ -82,6 +116,15 @@ def resume(app):
     if s is None:
         app.home()
         return
+    forget("oya.rules", "oya.jsonlite", "oya.resume", "oya.journal_read", "oya.games." + s.game + "_options")
+    yield
+    gc.collect()
+    yield
+    if s.match.table:               # the deal screens' code, for start_play
+        import oya.ui.entry
+    else:
+        import oya.ui.play
+    yield
     from oya.ui.start import start_play
     start_play(app, s, saved_bots(s))
 
