@@ -103,8 +103,12 @@ def _resumed(app):
     """The record read, checked and replayed; then the deal screens."""
     import gc
     from oya.session import Session
+    s = None
     try:
-        s = Session.resume(app.match_j, lean=True)     # the device's lean story (oya.ui.start)
+        rec = app.match_j.load()
+        if rec is not None:
+            yield                   # (the reading was this pass's work; the checks and the replay the next's)
+            s = Session.from_record(rec, app.match_j, lean=True)     # the device's lean story (oya.ui.start)
     except MemoryError:
         raise
     except Exception:
@@ -113,6 +117,7 @@ def _resumed(app):
         app.match_j.quarantine()
         app.replace(Message(t("error", app.lang), wrap(t("bad_state", app.lang)), app.home))
         return
+    rec = None
     if s is None:
         app.home()
         return
