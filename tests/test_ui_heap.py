@@ -21,6 +21,18 @@ ROOT = Path(tools.ROOT)
 SHIPPED = sorted((ROOT / "firmware" / "rulesets").glob("*.json"))
 
 
+# A new Kachi-kachi table in a MicroPython script over App `a`: defaults, no
+# bot seats, made on the idle passes; then the first dealer, and deal 1
+KACHI_TABLE = r"""
+a.key(3); a.key(2); a.key(3); a.key(3)  # New table, Kachi-kachi, defaults
+a.key(1); a.key(3); a.key(3)            # Continue, seats
+a.key(1); a.key(3); a.key(3); a.key(3)  # names, starting chips, no bot seats
+while a.idle():                         # the table, made on the device loop's idle passes
+    pass
+a.key(3); a.key(3)                      # first dealer, deal 1
+"""
+
+
 # -- the scan that passes over another game's rulesets --------------------------------
 
 def _strict_game(raw):
@@ -489,12 +501,8 @@ from oya.ui.app import App
 def has():
     return ['oya.resume' in sys.modules, 'oya.journal_read' in sys.modules]
 a = App()
-a.key(3); a.key(2); a.key(3); a.key(3)  # New table, Kachi-kachi, defaults
-a.key(1); a.key(3); a.key(3)            # Continue, seats
-a.key(1); a.key(3); a.key(3); a.key(3)  # names, starting chips, no bot seats
-while a.idle():                         # the table, made on the device loop's idle passes
-    pass
-a.key(3); a.key(3); a.key(3); a.key(3)  # first dealer, deal, hand-off, a decision
+""" + KACHI_TABLE + r"""
+a.key(3); a.key(3)                      # hand-off, a decision
 a.match_j.finish()
 b = App()                               # the power comes back
 print('boot', b.screen_text().split(chr(10))[0], has())
@@ -554,12 +562,7 @@ def held():
     return sorted(k for k in sys.modules if k in MATCH_CODE or k.startswith('oya.games.'))
 a = App()
 print('boot', held())
-a.key(3); a.key(2); a.key(3)           # New table, Kachi-kachi, defaults
-a.key(3); a.key(1); a.key(3); a.key(3) # Continue, seats
-a.key(1); a.key(3); a.key(3); a.key(3) # names, starting chips, no bot seats
-while a.idle():
-    pass
-a.key(3); a.key(3)                      # first dealer, deal 1
+""" + KACHI_TABLE + r"""
 print('play', held())
 a.key(4)                                # the pause menu: down to Quit
 for _ in range(4):
