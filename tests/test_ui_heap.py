@@ -579,3 +579,22 @@ print('home', a.screen_text().split(chr(10))[0], held())
     # (what the heap then holds is measured on the emulated RP2040: tools/pico
     # --soak lists it each time home comes back; this port's heap grows)
     assert got["home"].startswith("Oya") and "[]" in got["home"], got["home"]
+
+
+def test_the_ruleset_checks_load_the_json_reader_only_to_read_a_file_under_micropython():
+    # a resume checks its record's options with oya.rules.validate and reads
+    # no ruleset file: the JSON reader (~3 KB as .mpy) stays out of its peak
+    if not mpy_runtime.available():
+        pytest.skip("MicroPython runtime missing (make setup)")
+    code = r"""
+import sys
+from oya import rules
+from oya.games import options
+opts = rules.validate({"game": "kachi", "name": "x", "options": {}}, "saved match", options("kachi"))[2]
+print('validate', 'oya.jsonlite' in sys.modules, len(opts) > 5)
+g = rules.parse(b'{"game": "kachi", "name": "y", "options": {}}', "y.json")[0]
+print('parse', 'oya.jsonlite' in sys.modules, g)
+"""
+    r = mpy_runtime.run(code, timeout=60)
+    assert r.ok, r.error
+    assert r.stdout.split() == ["validate", "False", "True", "parse", "True", "kachi"]

@@ -8,7 +8,6 @@
 #   (id, default, lo, hi)          an integer lo..hi; default None means "none" is allowed too
 #   (id, default, check)           check(value) -> None or "what is allowed"
 from oya import GAMES, option_text
-from oya.jsonlite import loads, JsonError
 
 MAX_BYTES = 4096
 NAME_MAX = 32
@@ -164,6 +163,9 @@ def parse(raw, filename="ruleset", table=None):
             raise RulesetError(where + "file is not UTF-8 text.")
     if raw[:1] == "\ufeff":
         raw = raw[1:]
+    # the reader, imported for a file only: a resume checks a record's
+    # options (validate) and reads no JSON of its own (~3 KB of RAM as .mpy)
+    from oya.jsonlite import loads, JsonError
     try:
         data = loads(raw)
     except JsonError as e:

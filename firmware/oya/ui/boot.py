@@ -94,7 +94,7 @@ def _resume_steps(app):
         todo += ["oya.games." + game, "oya.session", "oya.ui.tables",
                  # then what reads it back, which goes once it is read (on top
                  # of the heap: its room is one piece again after)
-                 "oya.jsonlite", "oya.rules", "oya.games." + game + "_options", "oya.resume"]
+                 "oya.rules", "oya.games." + game + "_options", "oya.resume"]
     todo.append(_resumed(app))
     yield
 
@@ -121,7 +121,7 @@ def _resumed(app):
     if s is None:
         app.home()
         return
-    forget("oya.rules", "oya.jsonlite", "oya.resume", "oya.journal_read", "oya.games." + s.game + "_options")
+    forget("oya.rules", "oya.resume", "oya.journal_read", "oya.games." + s.game + "_options")
     yield
     gc.collect()
     yield
