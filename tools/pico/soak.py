@@ -126,6 +126,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
         return True
 
     at_home = []                                    # the heap each time home came back: a leak shows as a climb
+    astray = []                                     # the new tables the soak's script could not set up
 
     while done < presses:
         title = rig.title()
@@ -143,7 +144,11 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
                     tables += 1
             except RuntimeError as e:
                 if not restarted() and not rig.title().startswith("Error"):
-                    found("press %d: the new table did not go as scripted: %s" % (done, e))
+                    # the soak's own script lost its way (the home menu's
+                    # cursor left on another item, the screens in Japanese
+                    # after a press in Settings): noted, not the firmware's
+                    # finding; the random presses go on from that screen
+                    astray.append("press %d: %s" % (done, e))
                     rig.press("back", quiet_ms=50)
             continue
         if title.startswith("Error"):
@@ -174,7 +179,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     heap = emu.heap or {}
     return {"game": game, "presses": done, "tables": tables, "findings": findings,
             "heap_size": heap.get("size"), "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
-            "heap_peaks": peaks, "heap_at_home": at_home, "longest_run": longest[0], "longest_run_at": longest[1],
+            "heap_peaks": peaks, "heap_at_home": at_home, "astray": astray, "longest_run": longest[0], "longest_run_at": longest[1],
             "collections": heap.get("collections"), "emulated_s": round(emu.t / 1e6, 1),
             "wall_s": round(time.time() - t0, 1)}
 
@@ -205,6 +210,9 @@ def report(runs, cap):
         peak, live = app_heap(r, cap)
         rows.append("%-9s %8d %6d %8d  %13.1f %5.1f" % (
             r["game"], r["presses"], r["tables"], len(r["findings"]), peak / 1024, live / 1024))
+        if r.get("astray"):
+            rows.append("    (%d new tables not set up as scripted, not findings: %s)" % (
+                len(r["astray"]), r["astray"][0]))
         if r.get("longest_run"):
             rows.append("    longest CPU run without a sleep: %.1f ms, in %s" % (
                 r["longest_run"] / CYCLES_PER_MS, r["longest_run_at"]))
