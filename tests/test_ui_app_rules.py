@@ -58,8 +58,6 @@ def new_table(app, game, ruleset_row=0, bots=0):
         pass
     assert title(app) == "First dealer"
     app.key(K.OK)
-    while app.idle():                      # and the deal screens' code
-        pass
 
 
 def step(app, now):

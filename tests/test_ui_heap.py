@@ -29,10 +29,7 @@ a.key(1); a.key(3); a.key(3)            # Continue, seats
 a.key(1); a.key(3); a.key(3); a.key(3)  # names, starting chips, no bot seats
 while a.idle():                         # the table, made on the device loop's idle passes
     pass
-a.key(3)                                # first dealer: the deal screens come on idle passes
-while a.idle():
-    pass
-a.key(3)                                # deal 1
+a.key(3); a.key(3)                      # first dealer, deal 1
 """
 
 
@@ -207,9 +204,7 @@ a.key(3)                                # no bot seats: the match is made in idl
 while a.idle():
     pass
 print('first', mods())
-a.key(3)                                # read: the deal screens' code comes on idle passes
-while a.idle():
-    pass
+a.key(3)
 print('play', mods())
 a.key(4)                                # the pause menu
 print('pause', mods())
@@ -225,8 +220,8 @@ print('back', mods())
     assert set(got["rulesets"]) == base | {"oya.ui.setup", "oya.ui.menu", "oya.ui.text_en_setup"}
     assert set(got["options"]) == base | {"oya.ui.table", "oya.ui.spinner", "oya.ui.menu", "oya.ui.text_en_setup"}
     # the first dealer was drawn: its draw went with it (oya.match), the flows
-    # too; the screen's OK calls oya.ui.start, which fetches the deal screens
-    assert set(got["first"]) == base | {"oya.ui.start", "oya.ui.tables"}
+    # too; the screen's OK calls oya.ui.start, and the deal screens were fetched
+    assert set(got["first"]) == base | {"oya.ui.start", "oya.ui.tables", "oya.ui.play"}
     assert set(got["play"]) == base | {"oya.ui.play", "oya.ui.tables"}
     assert "oya.ui.menus" in got["pause"] and "oya.ui.menu" in got["pause"]
     assert "oya.ui.records" not in got["pause"]     # the recall and the slips: when picked

@@ -56,28 +56,17 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
     lines.append("> %s: %s" % (first, names[m.dealer]))
     app._starting = (s, bots)
     app.replace(Message(first, lines, Call(app, "start", "start_pending")))
-    # (this step ends the list's first item) then, while the draw is read, a
-    # collection of what the setup and the draw left: the OK that deals met
+    # the deal screens (this step ends the list's first item), then, while the
+    # draw is read, a collection of what the setup left: the OK that deals met
     # one otherwise (emulated RP2040, .mpy: ~96 KB live, tens of ms of CPU)
-    app._prefetch.append(collecting())
+    app._prefetch += [collecting(), "oya.ui.play", collecting()]     # (the draw's module forgotten: as above)
 
 
 def start_pending(app):
-    """The new table's first dealer was read (OK): the deal screens' code
-    comes on the idle passes after it, then play (keys held meanwhile).
-    Fetched while the draw was shown, that code was in RAM beside the match's
-    first record being written: as .mpy, Kachi-kachi's first dealer was at
-    its budget, and a heap held to 96 KB ran out there (tools/pico --soak)."""
+    """The new table's first dealer was shown: play."""
     s, bots = app._starting
     app._starting = None
-    app.prefetch("oya.ui.entry" if s.match.table else "oya.ui.play", _play(app, s, bots))
-    app.due = True
-
-
-def _play(app, s, bots):
     start_play(app, s, bots)
-    return
-    yield
 
 
 def start_play(app, session, bots):
