@@ -402,6 +402,20 @@ def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(fl
                                   "oya.games." + GAMES[0], "oya.session", "oya.ui.tables"]
 
 
+def test_a_prefetch_step_that_puts_a_new_list_in_place_leaves_it_whole(flash):
+    # a resume whose record is unreadable goes home from a step, and home
+    # asks for its own next module: the step's end took that one off instead
+    app = App()
+
+    def step():
+        app.prefetch("oya.ui.tables", "oya.ui.setup")
+        return
+        yield
+    app.prefetch(step())
+    assert app.idle() == 1
+    assert app._prefetch == ["oya.ui.tables", "oya.ui.setup"]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_an_options_table_is_read_without_its_engine(game):
     """The ruleset menu fetches the options module on an idle pass, before

@@ -247,9 +247,9 @@ class App:
             try:
                 next(name)
             except StopIteration:
-                self._prefetch.pop(0)
+                self._done_with(name)
             except Exception as e:
-                self._prefetch.pop(0)
+                self._done_with(name)
                 self.fail(e)
                 done = IDLE_REDRAW
             if self.top() is not top:
@@ -262,6 +262,12 @@ class App:
                     pass            # that needs it imports it again and says so
             self._prefetch.pop(0)
         return done
+
+    def _done_with(self, step):
+        """A prefetch step has ended: off the list, unless the step put a
+        new list in its place (a resume that went home: its menu's fetch)."""
+        if self._prefetch and self._prefetch[0] is step:
+            self._prefetch.pop(0)
 
     def release(self):
         """The setup is done: the keys held for it, in order. IDLE_REDRAW

@@ -68,10 +68,9 @@ def resume(app):
     (oya.ui.start.begin): its engine's modules one an idle pass into a
     collected heap, the record read and replayed, the deal screens' code
     into a collected heap again, then play. In one key, as .mpy on the
-    emulated RP2040, the imports alone were a CPU run of over 100 ms, and
-    the code went in among the record's garbage (a heap held to its budget
-    ran out there: tools/pico --soak). Keys pressed meanwhile wait for it
-    (App.due)."""
+    emulated RP2040, it was a CPU run of 530-610 ms, and the code went in
+    among the record's garbage (a heap held to its budget ran out there:
+    tools/pico --soak). Keys pressed meanwhile wait for it (App.due)."""
     app.replace(Message(t("resume", app.lang), ["..."], None))
     app.prefetch(_resume_steps(app))
     app.due = True
