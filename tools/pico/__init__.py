@@ -450,6 +450,7 @@ def run_soak(a, uf2, rom, board, games, commit):
         _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
         flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every)
+
         def one(i):
             g = games[i]
             _log("pico soak: %s, %d presses, heap held to %d B ..." % (g, a.soak, cap))

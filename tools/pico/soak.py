@@ -13,8 +13,10 @@ A finding is any screen titled "Error" (the app shows every exception that
 way: "memory allocation failed" is a MemoryError), a restart (the display's
 init sent again: the app resets the board when it runs out of heap twice
 running), or the display silent for 200 presses in a row (the firmware
-stopped). Each finding names the press
-that led to it and the screen; the run goes on from there.
+stopped). Each finding names the press that led to it and the screen; the
+run goes on from there. A new table the soak's own script could not set up
+is noted apart. Listed too: the presses where the heap was highest, the
+longest CPU run without a sleep, and the heap each time home came back.
 """
 import random
 import time
@@ -103,10 +105,10 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     t0 = time.time()
     before = ""                                     # the screen the last press was made on, and the key
     peaks = []                                      # the presses where the heap was highest: (B, press)
-
     longest = [0, ""]                               # the longest CPU run without a sleep, and its press
 
-    def note_peak(f):
+    def note(f):
+        """A press's figures: its CPU run and its heap, against the worst so far."""
         run = getattr(f, "stretch", 0) or 0
         if run > longest[0]:
             longest[:] = [run, "press %d (%s)" % (done, before)]
@@ -137,7 +139,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
                     before = "%s on %r, setting up a table" % (k, rig.title())
                     f = rig.press(k, quiet_ms=50)
                     done += 1
-                    note_peak(f)
+                    note(f)
                     if restarted() or rig.title().startswith("Error"):
                         break               # (said below, as any Error screen)
                 else:
@@ -162,7 +164,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
             before = "%s on %r" % (key, rig.title())
             f = press(rig, key, rng)
             done += 1
-            note_peak(f)
+            note(f)
             if restarted():
                 break
             silent = 0 if f.display_bytes else silent + 1
@@ -179,7 +181,8 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
     heap = emu.heap or {}
     return {"game": game, "presses": done, "tables": tables, "findings": findings,
             "heap_size": heap.get("size"), "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
-            "heap_peaks": peaks, "heap_at_home": at_home, "astray": astray, "longest_run": longest[0], "longest_run_at": longest[1],
+            "heap_peaks": peaks, "heap_at_home": at_home, "astray": astray,
+            "longest_run": longest[0], "longest_run_at": longest[1],
             "collections": heap.get("collections"), "emulated_s": round(emu.t / 1e6, 1),
             "wall_s": round(time.time() - t0, 1)}
 
