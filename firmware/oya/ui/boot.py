@@ -77,8 +77,8 @@ def resume(app):
 
 
 def _resume_steps(app):
-    from oya.games import PARTS
     from oya.ui.app import collecting
+    from oya.ui.start import match_code     # (start_play's module: the resume ends there)
     try:
         rec = app.match_j.load()
         game = rec.get("game") if isinstance(rec, dict) else None
@@ -88,12 +88,10 @@ def _resume_steps(app):
     todo = app._prefetch            # (this generator is its first item: these come after it)
     todo.append(collecting())
     if game in GAMES:
-        todo += ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match"]
-        todo += PARTS.get(game, ())
-        todo += ["oya.games." + game, "oya.session", "oya.ui.tables",
-                 # then what reads it back, which goes once it is read (on top
-                 # of the heap: its room is one piece again after)
-                 "oya.rules", "oya.games." + game + "_options", "oya.resume"]
+        todo += match_code(game)
+        # then what reads it back, which goes once it is read (on top of the
+        # heap: its room is one piece again after)
+        todo += ["oya.rules", "oya.games." + game + "_options", "oya.resume"]
     todo.append(_resumed(app))
     yield
 

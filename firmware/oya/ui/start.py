@@ -7,19 +7,25 @@ from oya.ui import forget
 from oya.ui.app import FLOWS, Call, collecting, forget_options
 
 
+def match_code(game):
+    """The modules a match of `game` runs on, each after its own imports:
+    a new table's or a resume's prefetch, one an idle pass."""
+    from oya.games import PARTS
+    return ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match"] + list(PARTS.get(game, ())) + [
+        "oya.games." + game, "oya.session", "oya.ui.tables"]
+
+
 def begin(app, game, rs_name, opts, names, bots, changed, first):
     """A new table, set up: its modules come one an idle pass (as .mpy the
     engine alone is a 100-250 ms import on the RP2040), then the match is
     made and its first dealer drawn and shown (new_match). A key pressed
     before that is done finishes it first (App.key)."""
-    from oya.games import PARTS
     # first a collection of the setup's modules, just forgotten: the
     # engine's code then goes into a heap with no garbage in it, not among
     # it (as .mpy, a heap held to 96 KB ran out at the first dealer, in
     # fragments, where a collected one did not: tools/pico --soak)
-    app.prefetch(collecting(), "oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match", *PARTS.get(game, ()),
-                 "oya.games." + game, "oya.session", "oya.ui.tables",
-                 new_match(app, game, rs_name, opts, names, bots, changed, first))
+    app.prefetch(collecting(), *match_code(game))
+    app._prefetch.append(new_match(app, game, rs_name, opts, names, bots, changed, first))
     app.due = True
 
 
