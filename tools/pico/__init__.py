@@ -456,8 +456,8 @@ def run_soak(a, uf2, rom, board, games, commit):
             _log("pico soak: %s, %d presses, heap held to %d B ..." % (g, a.soak, cap))
             with Emulator(uf2, rom, flash=flash, display_addr=board["display"].get("addr", 60),
                           i2c=board["display"].get("i2c", 0), uart=(board.get("printer") or {}).get("uart", 1),
-                          usb=False) as emu:
-                return soak.soak_game(emu, board, g, a.soak, a.seed + i, setup_keys, _log)
+                          usb=a.console) as emu:
+                return soak.soak_game(emu, board, g, a.soak, a.seed + i, setup_keys, _log, a.console)
         # a game an emulator, --jobs of them at once (each is a node process
         # bound by its CPU: ~1 s of wall time a press here)
         from concurrent.futures import ThreadPoolExecutor
@@ -509,6 +509,8 @@ def main(argv=None):
                     help="the bench with a collection after every BYTES allocated (boot.py: gc.threshold): "
                     "the heap used is then the live heap, and the keys where it peaks are listed; slower")
     ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
+    ap.add_argument("--console", action="store_true", help="the soak with the board's USB up: each finding "
+                    "gets what the firmware printed (an error's traceback); slower, and no CPU figures")
     ap.add_argument("--jobs", type=int, default=1, metavar="N", help="the soak: N games at once, an emulator "
                     "each (one CPU core each)")
     ap.add_argument("--phases", action="store_true", help="instead of the bench: each key's steps (key, frame, "
@@ -523,6 +525,8 @@ def main(argv=None):
                     "at the first deal (or --at-key N keys after it), by module, class and object, read "
                     "from the board's RAM (tools/pico/heapmap.py)")
     ap.add_argument("--at-key", type=int, default=0, metavar="N", help="--heap-map: N keys after the first deal")
+    ap.add_argument("--at-screen", default="Deal", metavar="TITLE", help="--heap-map: from the first screen "
+                    "whose title starts with TITLE (default: Deal, the first deal), e.g. 'First dealer'")
     ap.add_argument("--elf", metavar="firmware.elf", help="--heap-map: the firmware's ELF (its build folder's "
                     "firmware.elf), for each block's type")
     a = ap.parse_args(argv)
@@ -563,7 +567,7 @@ def main(argv=None):
             print("python -m tools pico: --elf: no file at %s" % a.elf)
             return 2
         for text in heapmap.run_heap_map(uf2, rom, a.board, a.frozen, games, GAMES, _log, a.at_key,
-                                         a.elf).values():
+                                         a.elf, a.at_screen).values():
             print(text)
         return 0
     if a.phases:

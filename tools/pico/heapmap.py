@@ -1,8 +1,9 @@
-"""`python -m tools pico ... --heap-map [--elf firmware.elf] [--at-key N]`: who holds the live heap.
+"""`python -m tools pico ... --heap-map [--elf firmware.elf] [--at-screen T] [--at-key N]`: who holds the live heap.
 
 --heap-parts says how much each module adds on a fresh boot; this says what
 holds the heap at one moment of a match. The app runs the bench's script
-(every seat a person) to the first deal, and N keys past it; then, after a
+(every seat a person) to the first deal (or the first screen titled T), and
+N keys past it; then, after a
 collection, the device prints the ids of the objects the script can name
 (every module, its dict and its classes; the app's parts: drivers, session,
 match, deal, screens), MicroPython's block map (micropython.mem_info(1)) and
@@ -32,7 +33,7 @@ _TAIL = r'''
 import sys, micropython, uctypes, binascii
 n = -1
 for k in script():''' + ONE_KEY.rstrip("\n") + r'''
-    if n < 0 and title().startswith("Deal"):
+    if n < 0 and title().startswith(AT_SCREEN):
         n = 0
     elif n >= 0:
         n += 1
@@ -84,9 +85,9 @@ print("HEAPMAP END")
 '''
 
 
-def device_script(game, games, at_key=0):
-    tail = (_TAIL.replace("AT_KEY", str(at_key)).replace("RAM_START", str(RAM[0]))
-            .replace("RAM_SIZE", str(RAM[1])).replace("DUMP_CHUNK", str(DUMP_CHUNK)))
+def device_script(game, games, at_key=0, at_screen="Deal"):
+    tail = (_TAIL.replace("AT_KEY", str(at_key)).replace("AT_SCREEN", repr(at_screen))
+            .replace("RAM_START", str(RAM[0])).replace("RAM_SIZE", str(RAM[1])).replace("DUMP_CHUNK", str(DUMP_CHUNK)))
     return (SETUP + tail).replace("GAME_INDEX", str(games.index(game))).replace("KAKKURI", "0")
 
 
@@ -253,7 +254,7 @@ def heap_map(got, types=None):
 def report(game, frozen, got, types=None, most=40):
     live, rows, loose = heap_map(got, types)
     n, screen = got["at"] or (0, "?")
-    lines = ["%s (%s) at %s (%d keys after the first deal): %d B of heap blocks in use (%.1f KB)%s" % (
+    lines = ["%s (%s) at %s (%d keys after the first one so titled): %d B of heap blocks in use (%.1f KB)%s" % (
         game, "frozen" if frozen else ".mpy", screen, n, live, live / 1024,
         "" if types else "; untyped: give --elf for the objects' types"),
         "  %-44s %7s  %s" % ("held by", "KB", "the kinds of block (B)")]
@@ -266,7 +267,7 @@ def report(game, frozen, got, types=None, most=40):
     return "\n".join(lines)
 
 
-def run_heap_map(uf2, rom, board_name, frozen, games, all_games, log, at_key=0, elf=None):
+def run_heap_map(uf2, rom, board_name, frozen, games, all_games, log, at_key=0, elf=None, at_screen="Deal"):
     """-> {game: report text}"""
     from pathlib import Path
     from tools.pico.phases import run_script_per_game
@@ -276,5 +277,5 @@ def run_heap_map(uf2, rom, board_name, frozen, games, all_games, log, at_key=0, 
         got = parse(out)
         return got if got["start"] is not None and got["ram"] is not None and got["at"] is not None else None
     maps = run_script_per_game(uf2, rom, board_name, frozen, games, log, "the heap's holders",
-                               lambda g: device_script(g, all_games, at_key), parse_out)
+                               lambda g: device_script(g, all_games, at_key, at_screen), parse_out)
     return {g: report(g, frozen, got, types) for g, got in maps.items()}

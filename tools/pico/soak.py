@@ -14,7 +14,10 @@ way: "memory allocation failed" is a MemoryError), a restart (the display's
 init sent again: the app resets the board when it runs out of heap twice
 running), or the display silent for 200 presses in a row (the firmware
 stopped). Each finding names the press that led to it and the screen; the
-run goes on from there. A new table the soak's own script could not set up
+run goes on from there. With --console the board's USB is up and what the
+firmware printed on its serial line since the press before (an error's
+traceback: oya.ui.app.App.fail) goes with the finding; TinyUSB then keeps the
+CPU busy, so the run is slower and its CPU figures are not the board's. A new table the soak's own script could not set up
 is noted apart. Listed too: the presses where the heap was highest, the
 longest CPU run without a sleep, and the heap each time home came back.
 """
@@ -26,6 +29,7 @@ from tools.pico.rig import CYCLES_PER_MS, Rig
 KEYS = (("ok", 40), ("down", 18), ("up", 12), ("back", 10), ("left", 5), ("right", 5), ("hold_ok", 6),
         ("hold_back", 4))
 SILENT_PRESSES = 200
+CONSOLE_LINES = 12      # --console: the last lines the firmware printed, with a finding
 TOP_PEAKS = 8           # the presses with the highest heap, listed
 
 BOOT_PY = """# Oya pico bench/soak: hold the heap to %(cap)d bytes (tools/pico/soak.py)
@@ -83,8 +87,11 @@ def press(rig, key, rng):
     return rig.press(key, hold_ms=rng.randrange(40, 120), quiet_ms=0)
 
 
-def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
+def soak_game(emu, board, game, presses, seed, setup_keys, log=None, console=False):
     """-> {"game", "presses", "tables", "findings": [...], "heap_*"}"""
+    printed = bytearray()                           # the serial line since the last press (--console)
+    if console:
+        emu.on_cdc = printed.extend
     rig = Rig(emu, board, seed=seed)
     if not rig.boot("Oya"):
         return {"game": game, "presses": 0, "tables": 0,
@@ -95,6 +102,9 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
 
     def found(text):
         # said at once too: a soak of hours stopped early keeps what it found
+        said = printed.decode(errors="replace").strip()
+        if said:
+            text += "\n      console: " + "\n      ".join(said.splitlines()[-CONSOLE_LINES:])
         findings.append(text)
         if log:
             log("pico soak: %s: finding: %s" % (game, text))
@@ -137,6 +147,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
             try:
                 for k in setup_keys(rig, game, bots=False):
                     before = "%s on %r, setting up a table" % (k, rig.title())
+                    printed[:] = b""
                     f = rig.press(k, quiet_ms=50)
                     done += 1
                     note(f)
@@ -155,6 +166,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
             continue
         if title.startswith("Error"):
             found(error_finding(done, before, rig.screen()))
+            printed[:] = b""
             before = "ok on %r" % title
             rig.press("ok", quiet_ms=50)
             done += 1
@@ -162,6 +174,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None):
             continue
         for key in draw_keys(rng, 20, board.get("buttons") or {}):
             before = "%s on %r" % (key, rig.title())
+            printed[:] = b""
             f = press(rig, key, rng)
             done += 1
             note(f)

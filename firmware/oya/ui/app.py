@@ -324,6 +324,12 @@ class App:
         return self.frame().text()
 
     def fail(self, e):
+        # the traceback on the serial console first: the screen has room for
+        # the message only, and someone with mpremote attached (or the soak,
+        # tools/pico --console) sees where it came from
+        print_exception = getattr(sys, "print_exception", None)     # MicroPython's
+        if print_exception is not None:
+            print_exception(e)
         L = self.lang
         oom = isinstance(e, MemoryError)
         if oom:
