@@ -111,6 +111,11 @@ class Match:
         self._ready = None
         self.deal_seed = seed
         self.started += 1
+        # the finished deal goes before the next is made: both at once were
+        # the heap's highest at a deal's start (a Kakkuri deal's attributes
+        # alone are a 376 B table). A deal that fails to be made leaves none:
+        # the key's MemoryError takes the table home, the journal keeps it.
+        self.deal = None
         self.deal = self.DEAL(self, self.dealer, src)
         return self.deal
 

@@ -221,6 +221,7 @@ def start_deal(match):
     """Match.start_deal with a table deck: no seed, the cards come later."""
     match.deal_seed = None
     match.started += 1
+    match.deal = None                 # (the finished one goes first: Match.start_deal)
     if match.GAME == "meri":          # the score only: okie, trick winners, yaku (oya.games.meri_table)
         from oya.games.meri_table import MeriTableDeal
         match.deal = MeriTableDeal(match, match.dealer, None)

@@ -500,7 +500,7 @@ class SoakScreens:
         return self.shown[0]
 
 
-def soak_of(monkeypatch, rig, presses, keys):
+def soak_of(monkeypatch, rig, presses, keys, emu=None, console=False):
     """soak_game over `rig` (a SoakScreens), its setup scripted as `keys`
     then a table that does not come."""
     from tools.pico import soak
@@ -509,9 +509,51 @@ def soak_of(monkeypatch, rig, presses, keys):
         for k in keys:
             yield k
         raise RuntimeError("expected First dealer, the screen shows %r" % r.title())
-    emu = types.SimpleNamespace(watch_heap=lambda: None, run=lambda us: None, heap={}, t=0)
+    emu = emu or types.SimpleNamespace(watch_heap=lambda: None, run=lambda us: None, heap={}, t=0)
     monkeypatch.setattr(soak, "Rig", rig)
-    return soak.soak_game(emu, BOARD, "oicho", presses, 1, setup_keys)
+    return soak.soak_game(emu, BOARD, "oicho", presses, 1, setup_keys, console=console)
+
+
+def test_the_soaks_console_gives_a_finding_the_traceback_printed_since_the_press_before(monkeypatch):
+    emu = types.SimpleNamespace(watch_heap=lambda: None, run=lambda us: None, heap={}, t=0, on_cdc=None)
+
+    class Screens(SoakScreens):
+        def after(self):
+            n = len(self.pressed)
+            if n == 1:
+                emu.on_cdc(b"a line of an earlier press\n")
+            if n == 2:
+                emu.on_cdc(b"Traceback (most recent call last):\r\n  File \"oya/journal.py\", line 219, in _put\r\n")
+                emu.on_cdc(b"MemoryError: memory allocation failed, allocating 296 bytes\r\n")
+                return ["Error", "memory allocation", "failed, allocating", "296 bytes"]
+            return ["Options"]
+
+    r = soak_of(monkeypatch, Screens, 3, ("ok", "ok", "ok"), emu, console=True)
+    f = r["findings"][0]
+    assert f.startswith("press 2 (ok on 'Options', setting up a table): Error / memory allocation")
+    assert f.splitlines()[1:] == ["      console: Traceback (most recent call last):",
+                                  '        File "oya/journal.py", line 219, in _put',
+                                  "      MemoryError: memory allocation failed, allocating 296 bytes"]
+
+
+def test_the_soaks_console_uart_is_left_out_of_the_heap_cap(monkeypatch):
+    import types
+    from tools.pico import soak
+    used = [45888]
+    fake_gc = types.SimpleNamespace(collect=lambda: None, mem_free=lambda: 245888 - used[0],
+                                    mem_alloc=lambda: used[0])
+    on = []
+
+    def uart(n, baud):
+        used[0] += 600                      # its object and its rings
+        return ("UART", n, baud)
+    monkeypatch.setitem(sys.modules, "gc", fake_gc)
+    monkeypatch.setitem(sys.modules, "os", types.SimpleNamespace(dupterm=on.append))
+    monkeypatch.setitem(sys.modules, "machine", types.SimpleNamespace(UART=uart))
+    env = {}
+    exec(soak.boot_py(32768, console_uart=0), env)
+    assert on == [("UART", 0, 115200)]
+    assert len(env["_oya_heap_pin"]) == 245888 - 32768 - 600   # the app keeps its 32 KB
 
 
 def test_a_restart_in_the_soak_is_a_finding_named_so(monkeypatch):

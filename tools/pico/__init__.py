@@ -449,14 +449,15 @@ def run_soak(a, uf2, rom, board, games, commit):
     with tempfile.TemporaryDirectory() as tmp:
         _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
-        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every)
+        printer_uart = (board.get("printer") or {}).get("uart", 1)
+        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every,
+                                  1 - printer_uart if a.console else None)
 
         def one(i):
             g = games[i]
             _log("pico soak: %s, %d presses, heap held to %d B ..." % (g, a.soak, cap))
             with Emulator(uf2, rom, flash=flash, display_addr=board["display"].get("addr", 60),
-                          i2c=board["display"].get("i2c", 0), uart=(board.get("printer") or {}).get("uart", 1),
-                          usb=a.console) as emu:
+                          i2c=board["display"].get("i2c", 0), uart=printer_uart, usb=False) as emu:
                 return soak.soak_game(emu, board, g, a.soak, a.seed + i, setup_keys, _log, a.console)
         # a game an emulator, --jobs of them at once (each is a node process
         # bound by its CPU: ~1 s of wall time a press here)
@@ -509,8 +510,9 @@ def main(argv=None):
                     help="the bench with a collection after every BYTES allocated (boot.py: gc.threshold): "
                     "the heap used is then the live heap, and the keys where it peaks are listed; slower")
     ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
-    ap.add_argument("--console", action="store_true", help="the soak with the board's USB up: each finding "
-                    "gets what the firmware printed (an error's traceback); slower, and no CPU figures")
+    ap.add_argument("--console", action="store_true", help="the soak with the REPL's output on the UART the "
+                    "printer does not use (os.dupterm in boot.py): each finding gets what the firmware printed "
+                    "(an error's traceback)")
     ap.add_argument("--jobs", type=int, default=1, metavar="N", help="the soak: N games at once, an emulator "
                     "each (one CPU core each)")
     ap.add_argument("--phases", action="store_true", help="instead of the bench: each key's steps (key, frame, "

@@ -18,7 +18,8 @@
 // stdout, events as they happen, each with t (emulated us):
 //   {"ev":"i2c","t":..,"t1":..,"busy":C,"addr":A,"hex":"..."}  one write transaction (START..STOP)
 //   {"ev":"uart","t":..,"hex":"..."}   bytes the firmware sent on the printer UART
-//   {"ev":"cdc","hex":"..."}           bytes the firmware sent on the USB serial line
+//   {"ev":"cdc","hex":"..."}           bytes the firmware sent on the USB serial line, or on the
+//                                      other UART (a console there: os.dupterm), a line at a time
 //   {"ev":"ran","t":..,"busy":C,"stretch":S,"heap":{...}}  busy: CPU cycles not spent waiting
 //                                      (WFE/WFI); stretch: the longest run of busy cycles
 //                                      without a wait since the last "ran" (the firmware
@@ -218,6 +219,18 @@ function flushUart() {
   if (uartBuf.length) out({ ev: 'uart', t: uartT, hex: hex(uartBuf) });
   uartBuf = [];
 }
+
+// the other UART: a console (the soak's boot.py puts the REPL's output there with
+// os.dupterm), its bytes as the USB line's are: {"ev":"cdc"}. A board on USB
+// keeps the CPU busy in TinyUSB's tasks (~40x slower to emulate); this costs nothing.
+let consoleBuf = [];
+mcu.uart[1 - UART_INDEX].onByte = (v) => {
+  consoleBuf.push(v);
+  if (v === 10 || consoleBuf.length >= 256) {
+    out({ ev: 'cdc', hex: hex(consoleBuf) });
+    consoleBuf = [];
+  }
+};
 
 // rp2040js raises a UART's TX interrupt whenever it checks its interrupts, so
 // once MicroPython enables it (machine.UART does) the handler clears it and it is

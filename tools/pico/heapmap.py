@@ -251,11 +251,12 @@ def heap_map(got, types=None):
     return sum(total.values()), rows, sorted(loose, reverse=True)
 
 
-def report(game, frozen, got, types=None, most=40):
+def report(game, frozen, got, types=None, most=40, at_screen="Deal"):
     live, rows, loose = heap_map(got, types)
     n, screen = got["at"] or (0, "?")
-    lines = ["%s (%s) at %s (%d keys after the first one so titled): %d B of heap blocks in use (%.1f KB)%s" % (
-        game, "frozen" if frozen else ".mpy", screen, n, live, live / 1024,
+    since = "the first deal" if at_screen == "Deal" else "the first %r screen" % at_screen
+    lines = ["%s (%s) at %s (%d keys after %s): %d B of heap blocks in use (%.1f KB)%s" % (
+        game, "frozen" if frozen else ".mpy", screen, n, since, live, live / 1024,
         "" if types else "; untyped: give --elf for the objects' types"),
         "  %-44s %7s  %s" % ("held by", "KB", "the kinds of block (B)")]
     for who, b, kinds in rows[:most]:
@@ -278,4 +279,4 @@ def run_heap_map(uf2, rom, board_name, frozen, games, all_games, log, at_key=0, 
         return got if got["start"] is not None and got["ram"] is not None and got["at"] is not None else None
     maps = run_script_per_game(uf2, rom, board_name, frozen, games, log, "the heap's holders",
                                lambda g: device_script(g, all_games, at_key, at_screen), parse_out)
-    return {g: report(g, frozen, got, types) for g, got in maps.items()}
+    return {g: report(g, frozen, got, types, at_screen=at_screen) for g, got in maps.items()}

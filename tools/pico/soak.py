@@ -14,10 +14,10 @@ way: "memory allocation failed" is a MemoryError), a restart (the display's
 init sent again: the app resets the board when it runs out of heap twice
 running), or the display silent for 200 presses in a row (the firmware
 stopped). Each finding names the press that led to it and the screen; the
-run goes on from there. With --console the board's USB is up and what the
-firmware printed on its serial line since the press before (an error's
-traceback: oya.ui.app.App.fail) goes with the finding; TinyUSB then keeps the
-CPU busy, so the run is slower and its CPU figures are not the board's. A new table the soak's own script could not set up
+run goes on from there. With --console, boot.py puts the REPL's output on
+the UART the printer does not use (os.dupterm; the board's USB stays off) and
+what the firmware printed since the press before (an error's traceback:
+oya.ui.app.App.fail) goes with the finding. A new table the soak's own script could not set up
 is noted apart. Listed too: the presses where the heap was highest, the
 longest CPU run without a sleep, and the heap each time home came back.
 """
@@ -35,8 +35,17 @@ TOP_PEAKS = 8           # the presses with the highest heap, listed
 BOOT_PY = """# Oya pico bench/soak: hold the heap to %(cap)d bytes (tools/pico/soak.py)
 import gc
 gc.collect()
-_oya_heap_pin = bytearray(max(0, gc.mem_free() + gc.mem_alloc() - %(cap)d))
+_oya_heap_pin = bytearray(max(0, gc.mem_free() + gc.mem_alloc() - %(cap)d - globals().get("_oya_console", 0)))
 gc.collect()
+"""
+CONSOLE_PY = """# Oya pico soak: the REPL's output on UART %(uart)d too, read by the emulator (tools/pico/soak.py);
+# what that takes of the heap is left out of the cap below
+import gc, os, machine
+gc.collect()
+_oya_console = gc.mem_alloc()
+os.dupterm(machine.UART(%(uart)d, 115200))
+gc.collect()
+_oya_console = gc.mem_alloc() - _oya_console
 """
 GC_EVERY_PY = """# Oya pico bench: a collection after every %(every)d bytes allocated, so the used
 # heap the emulator reads is the live heap give or take that (tools/pico/soak.py)
@@ -45,18 +54,21 @@ gc.threshold(%(every)d)
 """
 
 
-def boot_py(cap, gc_every=None):
-    """boot.py: the heap held to `cap` bytes (None: the whole heap), and with
-    `gc_every` a collection after every that many bytes allocated."""
+def boot_py(cap, gc_every=None, console_uart=None):
+    """boot.py: the heap held to `cap` bytes (None: the whole heap), with
+    `gc_every` a collection after every that many bytes allocated, and with
+    `console_uart` the REPL's output on that UART too."""
     text = BOOT_PY % {"cap": cap} if cap else ""
     if gc_every:
         text += GC_EVERY_PY % {"every": gc_every}
+    if console_uart is not None:
+        text = CONSOLE_PY % {"uart": console_uart} + text
     return text
 
 
-def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None):
+def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None, console_uart=None):
     """`flash` with boot.py holding the heap to `cap` bytes (and collecting
-    every `gc_every` bytes), saved as `out`."""
+    every `gc_every` bytes, and the console on `console_uart`), saved as `out`."""
     import os
     import tempfile
     from tools.pico.emu import Emulator
@@ -65,7 +77,7 @@ def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None):
         with tempfile.TemporaryDirectory() as tmp:
             p = os.path.join(tmp, "boot.py")
             with open(p, "w") as f:
-                f.write(boot_py(cap, gc_every))
+                f.write(boot_py(cap, gc_every, console_uart))
             r = emu.mpremote("fs", "cp", p, ":boot.py", timeout=600)
         if r.returncode != 0:
             raise RuntimeError("could not put boot.py on the board:\n%s%s" % (r.stdout, r.stderr))
