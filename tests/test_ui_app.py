@@ -597,6 +597,29 @@ def test_an_ended_matchs_files_go_after_the_modules_the_key_home_needs(flash):
     assert not app.match_j.clearing() and not app.finishing()
 
 
+def test_home_from_an_error_in_play_drops_the_match_before_the_home_menus_code_comes(flash, monkeypatch):
+    # as .mpy at 96 KB, the home menu's import beside the match ran out again
+    # after a MemoryError's OK, and the board restarted (tools/pico --soak --console)
+    import oya.ui.app as app_mod
+    app = App()
+    new_table(app, GAMES.index("oicho"))
+    assert app.session is not None and app._play is not None
+    app.fail(MemoryError("memory allocation failed, allocating 380 bytes"))
+    assert app.screen_text().startswith("Error")
+    seen = []
+    real = app_mod.flow
+
+    def flow(name):
+        if name == "home":
+            seen.append((app.session, app._play, [type(s).__name__ for s in app.stack]))
+        return real(name)
+    monkeypatch.setattr(app_mod, "flow", flow)
+    app.key(K.OK)
+    assert seen == [(None, None, ["Message"])]
+    assert app.screen_text().startswith("Oya")
+    assert "Resume" in app.screen_text()             # the match is kept on flash
+
+
 def test_a_new_tables_first_record_does_not_wait_for_the_prefetch(flash):
     app = App()
     new_table(app, GAMES.index("oicho"))   # a match saved, then a new table over it

@@ -370,6 +370,13 @@ class App:
         forget("oya.ui.boot")       # what it showed keeps what it needs
 
     def home(self):
+        # the match and the screens under this one go before the home menu's
+        # code is imported: from the OK of a MemoryError in play, that import
+        # beside the match ran out again, the board restarted, and the resume
+        # it offered ran out the same way, again and again (tools/pico --soak
+        # --console: Kachi-kachi as .mpy, heap held to 96 KB)
+        self.stack = self.stack[-1:]
+        self.drop_match()
         flow("home").home(self)
 
     def drop_match(self):
