@@ -536,6 +536,14 @@ def test_the_soaks_console_gives_a_finding_the_traceback_printed_since_the_press
                                   "      MemoryError: memory allocation failed, allocating 296 bytes"]
 
 
+def test_the_soaks_console_refuses_pins_the_board_uses():
+    from tools.pico import soak
+    assert soak.console_clash(BOARD, 0) is None                 # the Pico board leaves GP0/GP1 free
+    board = dict(BOARD, buttons=dict(BOARD["buttons"], left=1))
+    assert soak.console_clash(board, 0) == "UART0 would take GP1, which the board uses"
+    assert soak.console_clash(BOARD, 1) == "UART1 would take GP4 and GP5, which the board uses"   # the display's I2C
+
+
 def test_the_soaks_console_uart_is_left_out_of_the_heap_cap(monkeypatch):
     import types
     from tools.pico import soak

@@ -446,10 +446,14 @@ def run_soak(a, uf2, rom, board, games, commit):
     from tools.pico import soak
     from tools.pico.emu import Emulator
     cap = int((HEAP_BUDGET_KB[bool(a.frozen)] if a.heap_cap is None else a.heap_cap) * 1024)
+    printer_uart = (board.get("printer") or {}).get("uart", 1)
+    clash = soak.console_clash(board, 1 - printer_uart) if a.console else None
+    if clash:
+        print("python -m tools pico --console: %s" % clash)
+        return 2
     with tempfile.TemporaryDirectory() as tmp:
         _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
-        printer_uart = (board.get("printer") or {}).get("uart", 1)
         flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every,
                                   1 - printer_uart if a.console else None)
 

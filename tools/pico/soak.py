@@ -15,10 +15,10 @@ init sent again: the app resets the board when it runs out of heap twice
 running), or the display silent for 200 presses in a row (the firmware
 stopped). Each finding names the press that led to it and the screen; the
 run goes on from there. With --console, boot.py puts the REPL's output on
-the UART the printer does not use (os.dupterm; the board's USB stays off) and
-what the firmware printed since the press before (an error's traceback:
-oya.ui.app.App.fail) goes with the finding. A new table the soak's own script could not set up
-is noted apart. Listed too: the presses where the heap was highest, the
+the UART the printer does not use (os.dupterm; the board's USB stays off)
+and what the firmware printed since the press before (an error's
+traceback: oya.ui.app.App.fail) goes with the finding. A new table the
+soak's own script could not set up is noted apart. Listed too: the presses where the heap was highest, the
 longest CPU run without a sleep, and the heap each time home came back.
 """
 import random
@@ -64,6 +64,19 @@ def boot_py(cap, gc_every=None, console_uart=None):
     if console_uart is not None:
         text = CONSOLE_PY % {"uart": console_uart} + text
     return text
+
+
+CONSOLE_PINS = {0: (0, 1), 1: (4, 5)}        # machine.UART(n)'s default TX and RX on the rp2 port
+
+
+def console_clash(board, uart):
+    """Why the console cannot go on `uart` of `board` (a pin of its in use
+    by a button, the display or the printer), or None."""
+    used = [v for v in (board.get("buttons") or {}).values() if v is not None]
+    for part in ("display", "printer"):
+        used += [v for k, v in (board.get(part) or {}).items() if k in ("sda", "scl", "tx", "rx")]
+    taken = [p for p in CONSOLE_PINS[uart] if p in used]
+    return "UART%d would take GP%s, which the board uses" % (uart, " and GP".join(map(str, taken))) if taken else None
 
 
 def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None, console_uart=None):
