@@ -447,15 +447,15 @@ def run_soak(a, uf2, rom, board, games, commit):
     from tools.pico.emu import Emulator
     cap = int((HEAP_BUDGET_KB[bool(a.frozen)] if a.heap_cap is None else a.heap_cap) * 1024)
     printer_uart = (board.get("printer") or {}).get("uart", 1)
-    clash = soak.console_clash(board, 1 - printer_uart) if a.console else None
+    console_uart = 1 - printer_uart if a.console else None       # the RP2040's other UART
+    clash = soak.console_clash(board, console_uart) if a.console else None
     if clash:
         print("python -m tools pico --console: %s" % clash)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
-        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every,
-                                  1 - printer_uart if a.console else None)
+        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every, console_uart)
 
         def one(i):
             g = games[i]
@@ -530,7 +530,8 @@ def main(argv=None):
     ap.add_argument("--heap-map", action="store_true", help="instead of the bench: who holds the live heap "
                     "at the first deal (or --at-key N keys after it), by module, class and object, read "
                     "from the board's RAM (tools/pico/heapmap.py)")
-    ap.add_argument("--at-key", type=int, default=0, metavar="N", help="--heap-map: N keys after the first deal")
+    ap.add_argument("--at-key", type=int, default=0, metavar="N", help="--heap-map: N keys after the first deal "
+                    "(or the --at-screen screen)")
     ap.add_argument("--at-screen", default="Deal", metavar="TITLE", help="--heap-map: from the first screen "
                     "whose title starts with TITLE (default: Deal, the first deal), e.g. 'First dealer'")
     ap.add_argument("--elf", metavar="firmware.elf", help="--heap-map: the firmware's ELF (its build folder's "

@@ -3,11 +3,10 @@
 --heap-parts says how much each module adds on a fresh boot; this says what
 holds the heap at one moment of a match. The app runs the bench's script
 (every seat a person) to the first deal (or the first screen titled T), and
-N keys past it; then, after a
-collection, the device prints the ids of the objects the script can name
-(every module, its dict and its classes; the app's parts: drivers, session,
-match, deal, screens), MicroPython's block map (micropython.mem_info(1)) and
-the bytes of its RAM (uctypes, hex).
+N keys past it; then, after a collection, the device prints the ids of the
+objects the script can name (every module, its dict and its classes; the
+app's parts: drivers, session, match, deal, screens), MicroPython's block
+map (micropython.mem_info(1)) and the bytes of its RAM (uctypes, hex).
 
 On the host, each block of the heap goes to the first named object that
 reaches it through its words (a module: its dict, functions and constants;
