@@ -33,6 +33,19 @@ a.key(3); a.key(3)                      # first dealer, deal 1
 """
 
 
+def run_app_script(body, timeout=120):
+    """`body` run on the MicroPython runtime (wasm) with the app's imports
+    ready (sys, os, App; the working folder the root), the rulesets as
+    deployed (with the index the build writes) -> its stdout. Skipped
+    without the runtime."""
+    if not mpy_runtime.available():
+        pytest.skip("MicroPython runtime missing (make setup)")
+    code = "import sys, os\nos.chdir('/')\nfrom oya.ui.app import App\n" + body
+    r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=timeout)
+    assert r.ok, r.error
+    return r.stdout
+
+
 # -- the scan that passes over another game's rulesets --------------------------------
 
 def _strict_game(raw):
@@ -181,12 +194,7 @@ def test_grouped_entries_offer_every_legal_action_once_and_amounts_decode(game):
 # -- under MicroPython: only the code in use stays --------------------------------------------
 
 def test_flows_are_forgotten_under_micropython(tmp_path):
-    if not mpy_runtime.available():
-        pytest.skip("MicroPython runtime missing (make setup)")
-    code = r"""
-import sys, os
-os.chdir('/')
-from oya.ui.app import App
+    out = run_app_script(r"""
 def mods():
     return sorted(k for k in sys.modules if k.startswith('oya.ui.') or k in ('oya.rules', 'oya.jsonlite',
                                                                              'oya.games.first_dealer'))
@@ -210,11 +218,8 @@ a.key(4)                                # the pause menu
 print('pause', mods())
 a.key(3)                                # Continue
 print('back', mods())
-"""
-    # the rulesets as deployed: with the index the build writes
-    r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
-    assert r.ok, r.error
-    got = dict((ln.split(" ", 1)[0], eval(ln.split(" ", 1)[1])) for ln in r.stdout.strip().split("\n"))
+""")
+    got = dict((ln.split(" ", 1)[0], eval(ln.split(" ", 1)[1])) for ln in out.strip().split("\n"))
     base = {"oya.ui.app", "oya.ui.grid", "oya.ui.keys", "oya.ui.text", "oya.ui.text_en", "oya.ui.widgets"}
     assert set(got["boot"]) == base | {"oya.ui.home", "oya.ui.menu", "oya.ui.text_en_setup"}
     assert set(got["rulesets"]) == base | {"oya.ui.setup", "oya.ui.menu", "oya.ui.text_en_setup"}
@@ -235,12 +240,7 @@ def test_the_amount_menus_module_is_loaded_only_for_games_with_amounts(game, loa
     # the transcript forms (oya.games.*_codec), nor a spinner;
     # and neither game, in English, the Japanese card names, nor the words of
     # a refusal (oya.games.*_why: the menus offer legal actions only)
-    if not mpy_runtime.available():
-        pytest.skip("MicroPython runtime missing (make setup)")
-    code = r"""
-import sys, os
-os.chdir('/')
-from oya.ui.app import App
+    out = run_app_script(r"""
 a = App()
 def title():
     return a.screen_text().split(chr(10))[0]
@@ -263,11 +263,9 @@ for _ in range(60):
 print('amounts', 'oya.ui.amounts' in sys.modules, decided, [m for m in sys.modules if m.endswith('_codec')],
       'oya.ui.spinner' in sys.modules, 'oya.cards_ja' in sys.modules,
       [m for m in sys.modules if m.endswith('_why')])
-""".replace("GI", str(GAMES.index(game)))
-    r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
-    assert r.ok, r.error
-    _, was, decided, codec, spinner, ja, why = r.stdout.split()
-    assert was == str(loaded) and int(decided) > 5, r.stdout
+""".replace("GI", str(GAMES.index(game))))
+    _, was, decided, codec, spinner, ja, why = out.split()
+    assert was == str(loaded) and int(decided) > 5, out
     assert codec == "[]"            # (transcript forms to actions: the tools', never a deal's)
     assert ja == "False"            # (an English device: no Japanese card names)
     assert why == "[]"              # (no refusal: its words are not loaded)
@@ -492,12 +490,7 @@ except RuleError as e:
 
 
 def test_the_code_that_reads_a_match_back_leaves_ram_once_play_goes_on_under_micropython():
-    if not mpy_runtime.available():
-        pytest.skip("MicroPython runtime missing (make setup)")
-    code = r"""
-import sys, os
-os.chdir('/')
-from oya.ui.app import App
+    out = run_app_script(r"""
 def has():
     return ['oya.resume' in sys.modules, 'oya.journal_read' in sys.modules]
 a = App()
@@ -515,10 +508,8 @@ n = len(b.session.recall)               # what its "Last deals" reads
 print('recall', n, has())
 b.key(3)                                # Continue
 print('back', has())
-"""
-    r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
-    assert r.ok, r.error
-    lines = r.stdout.strip().split("\n")
+""")
+    lines = out.strip().split("\n")
     assert lines[0].startswith("boot Resume") and lines[0].endswith("[False, True]")    # the record was read
     assert lines[1].startswith("resumed ") and not lines[1].startswith("resumed Resume")
     assert lines[1].endswith("[False, False]")       # read, rebuilt, and gone with the home flow
@@ -552,12 +543,8 @@ def test_home_after_a_match_holds_no_match_code_under_micropython():
     # after a table, home kept the code every match shares (its session,
     # ledger, cards...): ~18 KB as .mpy beside the next setup, where a heap
     # held to the budget then ran out at every new table (tools/pico --soak)
-    if not mpy_runtime.available():
-        pytest.skip("MicroPython runtime missing (make setup)")
-    code = r"""
-import sys, os
-os.chdir('/')
-from oya.ui.app import App, MATCH_CODE
+    out = run_app_script(r"""
+from oya.ui.app import MATCH_CODE
 def held():
     return sorted(k for k in sys.modules if k in MATCH_CODE or k.startswith('oya.games.'))
 a = App()
@@ -571,10 +558,8 @@ a.key(3)
 while a.idle():
     pass
 print('home', a.screen_text().split(chr(10))[0], held())
-"""
-    r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=120)
-    assert r.ok, r.error
-    got = dict((ln.split(" ", 1)[0], ln.split(" ", 1)[1]) for ln in r.stdout.strip().split("\n"))
+""")
+    got = dict((ln.split(" ", 1)[0], ln.split(" ", 1)[1]) for ln in out.strip().split("\n"))
     assert "'oya.session'" in got["play"] and "'oya.games.kachi'" in got["play"]
     # (what the heap then holds is measured on the emulated RP2040: tools/pico
     # --soak lists it each time home comes back; this port's heap grows)
