@@ -18,8 +18,8 @@ def match_code(game):
 def begin(app, game, rs_name, opts, names, bots, changed, first):
     """A new table, set up: its modules come one an idle pass (as .mpy the
     engine alone is a 100-250 ms import on the RP2040), then the match is
-    made and its first dealer drawn and shown (new_match). A key pressed
-    before that is done finishes it first (App.key)."""
+    made and its first dealer drawn and shown (new_match). Keys pressed
+    meanwhile wait for it, then act in order (App.due)."""
     # first a collection of the setup's modules, just forgotten: the
     # engine's code then goes into a heap with no garbage in it, not among
     # it (as .mpy, a heap held to 96 KB ran out at the first dealer, in
