@@ -539,6 +539,27 @@ def test_a_menu_scrolled_through_keeps_a_few_labels_not_one_a_play():
     assert deal.made < 2 * len(e)       # rows shown again are not all made again
 
 
+def test_the_options_table_is_gone_before_the_deal_screens_code_comes_under_micropython():
+    # Oicho-Kabu's match reads its options table when it is made; kept until
+    # the first dealer's OK, it sat beside the deal screen's import there,
+    # where a heap held to 96 KB as .mpy ran out (tools/pico --soak)
+    out = run_app_script(r"""
+def held():
+    return ['oya.games.oicho_options' in sys.modules, 'oya.ui.play' in sys.modules]
+a = App()
+a.key(3); a.key(3); a.key(3)            # New table, Oicho-Kabu, defaults
+a.key(1); a.key(3); a.key(3)            # Continue, seats
+a.key(1); a.key(3); a.key(3); a.key(3)  # names, starting chips, no bot seats
+while a.idle():
+    pass
+print('first', a.screen_text().split(chr(10))[0], held())
+a.key(3)
+print('deal', a.screen_text().split(chr(10))[0], held())
+""")
+    lines = out.strip().split("\n")
+    assert lines == ["first First dealer [False, True]", "deal Deal 1 [False, True]"], lines
+
+
 def test_home_after_a_match_holds_no_match_code_under_micropython():
     # after a table, home kept the code every match shares (its session,
     # ledger, cards...): ~18 KB as .mpy beside the next setup, where a heap

@@ -49,6 +49,7 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
         __import__("oya.games.first_dealer")
     yield
     s.draw_first_dealer()
+    forget_options(game)          # the match has read its options: the deal screens come next
     yield
     from oya.ui import tables
     from oya.ui.widgets import Message
@@ -76,12 +77,16 @@ def start_pending(app):
 
 
 def start_play(app, session, bots):
+    # the new-table, ruleset and home code is not needed in play, nor the
+    # options table: gone before the deal screen's code comes, it leaves its
+    # room to it (as .mpy, a heap held to 96 KB ran out importing the deal
+    # screen at the first dealer's OK, with the options still in: tools/pico --soak)
+    forget(*FLOWS)
+    forget_options(session.game)
     if session.match.table:
         from oya.ui.entry import TablePlay as PlayScreen     # real cards: the deal screen with a picker
     else:
         from oya.ui.play import PlayScreen
-    forget(*FLOWS)                # the new-table, ruleset and home code is not needed in play
-    forget_options(session.game)                        # nor the options table
     app.session = session
     session.match.lean = True         # the deals keep a lean story (oya.match)
     session.match.intro = []          # and the first dealer's draw was shown: its story goes
