@@ -7,7 +7,7 @@ from oya.games.kachi_names import GOSHUGI_DEFAULT, PIN_NAMES
 # the pair slots 4-1 / 9-1 may move to (pair_41_91_position)
 SLOT_PAIRS = ("2-2", "3-3", "4-4", "5-5", "6-6", "7-7", "8-8", "9-9", "1-1", "10-10")
 BONUS_YAKU = ("tamashii", "pinpin", "junjun", "inketsu_geri", "buta_geri", "arashi")
-GOSHUGI_MAX = const(20)
+_GOSHUGI_MAX = const(20)
 
 
 def _slots():
@@ -26,13 +26,13 @@ def check_order(v):
 def check_goshugi(v):
     if v is None:
         return ("an object of yaku (%s) to ante units 0 to %d (0 = no goshugi)"
-                % (", ".join(BONUS_YAKU), GOSHUGI_MAX))
+                % (", ".join(BONUS_YAKU), _GOSHUGI_MAX))
     if not isinstance(v, dict):
         return check_goshugi(None)
     for k in v:
         u = v[k]
         if (k not in BONUS_YAKU or u is True or u is False or not isinstance(u, int)
-                or not 0 <= u <= GOSHUGI_MAX):
+                or not 0 <= u <= _GOSHUGI_MAX):
             return check_goshugi(None)
     return None
 

@@ -75,12 +75,12 @@ PHASES = ("limit", "ante", "hit", "bet", "dealer", "over")
 NONE = const(255)      # no card
 
 # results per seat (public "result")
-R_NONE = const(0)      # not settled yet / sat out
-R_WIN = const(1)
-R_DOUBLE = const(2)
-R_LOSE = const(3)
+_R_NONE = const(0)      # not settled yet / sat out
+_R_WIN = const(1)
+_R_DOUBLE = const(2)
+_R_LOSE = const(3)
 R_RETURN = const(4)    # never contested: stake returned
-R_TEN = const(5)       # dealer's up-card was a 10: paid the ante
+_R_TEN = const(5)       # dealer's up-card was a 10: paid the ante
 
 NATURAL = "natural"
 JACK_TEN = "jack_ten"
@@ -296,7 +296,7 @@ class KyutenDeal(Deal):
             a = self.ante[s]
             led.transfer(POT, s, a, "ante back")
             self._pay(s, a, "dealer 10")
-            self.result[s] = R_TEN
+            self.result[s] = _R_TEN
         self._finish()
 
     def _pay(self, seat, n, why):
@@ -346,11 +346,11 @@ class KyutenDeal(Deal):
         led = self.ledger
         if r < 0:
             led.transfer(POT, self.dealer, st, "lose")
-            self.result[s] = R_LOSE
+            self.result[s] = _R_LOSE
         else:
             led.transfer(POT, s, st, "stake back")
             self._pay(s, r * st, "win" if r == 1 else yaku(h))
-            self.result[s] = R_WIN if r == 1 else R_DOUBLE
+            self.result[s] = _R_WIN if r == 1 else _R_DOUBLE
         if not self.uncontested():
             self._finish()
 

@@ -26,11 +26,11 @@ NO_YAKU = const(50)
 YAKU = const(51)          # + index in meri.YAKU
 JT_HIDDEN = const(57)     # J over 10 with the trump J hidden all deal
 
-P_OKIE = const(0)
-P_SUIT = const(1)
+_P_OKIE = const(0)
+_P_SUIT = const(1)
 P_ROBOTTA = const(2)
 P_WIN = const(3)
-P_YAKU = const(4)
+_P_YAKU = const(4)
 P_OVER = const(5)
 
 
@@ -55,7 +55,7 @@ class MeriTableDeal(Deal):
         self.tricks = [0, 0]
         self.hiki = [0, 0]
         self.result = None
-        self.phase = P_OKIE
+        self.phase = _P_OKIE
         self.turn = dealer
 
     def choices(self, seat=None):
@@ -64,9 +64,9 @@ class MeriTableDeal(Deal):
         if self.turn < 0 or seat != self.turn:
             return []
         ph = self.phase
-        if ph == P_OKIE:
+        if ph == _P_OKIE:
             return list(range(OKIE_RANK, OKIE_RANK + 13))
-        if ph == P_SUIT:
+        if ph == _P_SUIT:
             return list(range(OKIE_SUIT, OKIE_SUIT + 4))
         if ph == P_ROBOTTA:
             return [ROBOTTA, HIDE]
@@ -81,10 +81,10 @@ class MeriTableDeal(Deal):
         self.log_act(seat, *self.decode(a))
         ph = self.phase
         n = self.nseats
-        if ph == P_OKIE:
+        if ph == _P_OKIE:
             self.rank = a - OKIE_RANK
-            self.phase = P_SUIT
-        elif ph == P_SUIT:
+            self.phase = _P_SUIT
+        elif ph == _P_SUIT:
             self.okie = (a - OKIE_SUIT) * 13 + self.rank
             self.events.append(("card", self.okie, "trump", True))
             if self.rank == M.J_INDEX:
@@ -105,7 +105,7 @@ class MeriTableDeal(Deal):
                 self.turn = (seat + 1) % n
         elif ph == P_WIN:
             self.winner = a - WIN
-            self.phase = P_YAKU
+            self.phase = _P_YAKU
         else:
             self._trick(a)
 
@@ -206,9 +206,9 @@ class MeriTableDeal(Deal):
         en = lang == EN
         if self.turn < 0:
             return "Deal over" if en else "ショウブ オワリ"
-        if ph == P_OKIE:
+        if ph == _P_OKIE:
             return "Okie: rank?" if en else "オキ: カズ?"
-        if ph == P_SUIT:
+        if ph == _P_SUIT:
             return "Okie: suit?" if en else "オキ: マーク?"
         if ph == P_ROBOTTA:
             return "Robotta?" if en else "ロボッタ?"

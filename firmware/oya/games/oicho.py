@@ -73,14 +73,14 @@ BETTING = const(0)
 FIRST = const(1)
 KOI_PHASE = const(2)
 DEALER = const(3)
-OVER = const(4)
+_OVER = const(4)
 PHASES = ("bet", "first", "koi", "dealer", "over")
 
 # Draw rules for a two-card hand
-FREE = const(0)
-MUST = const(1)         # santa wa hiki: 3 or less
-NO_DRAW = const(2)      # shichiken-biki nashi: 7 or more
-YAKU_STAY = const(3)    # shippin / kuppin are never drawn to
+_FREE = const(0)
+_MUST = const(1)         # santa wa hiki: 3 or less
+_NO_DRAW = const(2)      # shichiken-biki nashi: 7 or more
+_YAKU_STAY = const(3)    # shippin / kuppin are never drawn to
 
 __getattr__ = options_attr("oicho")     # OPTIONS, from oya.games.oicho_options
 
@@ -142,17 +142,17 @@ def _category(y):
 
 
 def draw_rule(ranks, dealer, opts):
-    """FREE, MUST, NO_DRAW or YAKU_STAY for a two-card hand (values)."""
+    """_FREE, _MUST, _NO_DRAW or _YAKU_STAY for a two-card hand (values)."""
     if yaku(ranks, dealer, opts["shippin_owner"], opts["pin_yaku_order"]) is not None:
-        return YAKU_STAY
+        return _YAKU_STAY
     dr = opts["draw_restrictions"]
     if dr == "all" or (dr == "dealer_only" and dealer):
         v = hand_value(ranks)
         if v >= 7:
-            return NO_DRAW
+            return _NO_DRAW
         if v <= 3:
-            return MUST
-    return FREE
+            return _MUST
+    return _FREE
 
 
 def settle(dealer_ranks, col_ranks, tie="dealer_wins", dealer_buta="contest",
@@ -328,7 +328,7 @@ class OichoDeal(Deal):
             self.bidx += 1
         if self.total == 0:
             self.void = True
-            self.phase = OVER
+            self.phase = _OVER
             self.turn = -1
             self.note("No bets: void deal, dealt again")
             return
@@ -378,9 +378,9 @@ class OichoDeal(Deal):
         else:
             r = self._rule(self.hand, True)
             k, s = KOI, SHIMO
-        if r == FREE:
+        if r == _FREE:
             return [k, s]
-        return [k] if r == MUST else [s]
+        return [k] if r == _MUST else [s]
 
     def check(self, action, seat):
         if self.turn < 0:
@@ -424,13 +424,13 @@ class OichoDeal(Deal):
         return "Koi or shimo for your hand"
 
     def _why(self, koi, rule, dealer):
-        if koi and rule == NO_DRAW:
+        if koi and rule == _NO_DRAW:
             return "No draw on 7 or more"
-        if koi and rule == YAKU_STAY:
+        if koi and rule == _YAKU_STAY:
             hand = self.hand if dealer else self.cols[self.col]
             y = yaku(ranks_of(hand[:2]), dealer, self.opts["shippin_owner"], self.opts["pin_yaku_order"])
             return field(YAKU_EN, YAKU_IDS.index(y)) + ": no third card"
-        if not koi and rule == MUST:
+        if not koi and rule == _MUST:
             return "Must draw on 3 or less"
         return None
 
@@ -531,7 +531,7 @@ class OichoDeal(Deal):
             self.sudachi = True
             self.note("Sudachi: %s net %s, %s deals next" % (
                 self._name(self.dealer), _signed(net), self._name((self.dealer + 1) % self.nseats)))
-        self.phase = OVER
+        self.phase = _OVER
         self.turn = -1
 
     # -- names ------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 # message goes to Hardware.errors for the app to show.
 import json
 from oya.hw import Hardware, HardwareError
+from oya.compat import const
 
 DEFAULT = {
     "name": "Raspberry Pi Pico (default wiring)",
@@ -29,7 +30,7 @@ DEFAULT = {
 }
 
 BUTTONS = ("up", "down", "ok", "back", "left", "right")   # Buttons' order
-MAX_GPIO = 47
+_MAX_GPIO = const(47)
 
 
 def _int(v):
@@ -39,9 +40,9 @@ def _int(v):
 def _gpio(errs, where, v, optional=False):
     if v is None and optional:
         return
-    if not _int(v) or not 0 <= v <= MAX_GPIO:
+    if not _int(v) or not 0 <= v <= _MAX_GPIO:
         errs.append("%s must be a GPIO number 0-%d%s, not %s"
-                    % (where, MAX_GPIO, " or null" if optional else "", json.dumps(v)))
+                    % (where, _MAX_GPIO, " or null" if optional else "", json.dumps(v)))
 
 
 def _choice(errs, where, v, allowed):

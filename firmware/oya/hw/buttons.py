@@ -13,23 +13,23 @@
 # loop is a hundredth of that).
 #
 # UP, DOWN, LEFT and RIGHT act on their first edge: nothing waits for the
-# contact to settle; instead the LOCKOUT_MS after each accepted change ignores
+# contact to settle; instead the _LOCKOUT_MS after each accepted change ignores
 # its bounce. OK and BACK confirm things (a deal, a bet), so their press is
-# accepted only once stable for DEBOUNCE_MS (a glitch is not a press); their
+# accepted only once stable for _DEBOUNCE_MS (a glitch is not a press); their
 # release, which clicks, acts on its first edge like an arrow (it used to wait
-# DEBOUNCE_MS too: 30 ms of every answer). A level that differs from the
+# _DEBOUNCE_MS too: 30 ms of every answer). A level that differs from the
 # accepted one after a lock-out (the bounce ended the other way) is accepted
-# once stable for DEBOUNCE_MS.
+# once stable for _DEBOUNCE_MS.
 #
 # Events are small ints, kind | button:
 #   PRESS    the button went down (every button; OK's PRESS/RELEASE pair is
 #            what hold-to-peek uses: show private cards between the two)
 #   RELEASE  the button came up
 #   CLICK    the action of a short press. UP, DOWN, LEFT, RIGHT click as soon as
-#            they go down and then REPEAT after REPEAT_DELAY_MS every
-#            REPEAT_EVERY_MS while held; OK and BACK click when released before
-#            LONG_MS
-#   LONG     OK or BACK held for LONG_MS (once; no CLICK follows)
+#            they go down and then REPEAT after _REPEAT_DELAY_MS every
+#            _REPEAT_EVERY_MS while held; OK and BACK click when released before
+#            _LONG_MS
+#   LONG     OK or BACK held for _LONG_MS (once; no CLICK follows)
 #   REPEAT   auto-repeat of a held UP/DOWN/LEFT/RIGHT
 # Events wait in a ring buffer (QUEUE events) so none is lost while the screen
 # redraws or the printer prints; if the app falls that far behind, the newest
@@ -44,7 +44,7 @@ OK = const(2)
 BACK = const(3)
 LEFT = const(4)
 RIGHT = const(5)
-N_BUTTONS = const(6)
+_N_BUTTONS = const(6)
 
 PRESS = const(0x00)
 RELEASE = const(0x08)
@@ -52,11 +52,11 @@ CLICK = const(0x10)
 LONG = const(0x18)
 REPEAT = const(0x20)
 
-DEBOUNCE_MS = const(30)
-LOCKOUT_MS = const(30)      # after an arrow's accepted change: its bounce
-LONG_MS = const(700)
-REPEAT_DELAY_MS = const(400)
-REPEAT_EVERY_MS = const(120)
+_DEBOUNCE_MS = const(30)
+_LOCKOUT_MS = const(30)      # after an arrow's accepted change: its bounce
+_LONG_MS = const(700)
+_REPEAT_DELAY_MS = const(400)
+_REPEAT_EVERY_MS = const(120)
 QUEUE = const(64)
 EDGES = const(128)          # the IRQ ring: ~12 presses with bounce at both ends
 
@@ -85,15 +85,15 @@ class Buttons:
         a button that is not fitted. Active low: value() == 0 is pressed.
         `clock`: the tick source the IRQs stamp edges with (ms). irq=False,
         or pins without irq(), leaves the buttons to sampling alone."""
-        self.pins = list(pins) + [None] * (N_BUTTONS - len(pins))
+        self.pins = list(pins) + [None] * (_N_BUTTONS - len(pins))
         self.fitted = tuple(p is not None for p in self.pins)
-        self._raw = bytearray(N_BUTTONS)
-        self._state = bytearray(N_BUTTONS)
-        self._long = bytearray(N_BUTTONS)
-        self._since = [now] * N_BUTTONS      # when the raw level last changed
-        self._changed = [now - LOCKOUT_MS] * N_BUTTONS   # the last accepted change
-        self._down = [now] * N_BUTTONS
-        self._next = [now] * N_BUTTONS
+        self._raw = bytearray(_N_BUTTONS)
+        self._state = bytearray(_N_BUTTONS)
+        self._long = bytearray(_N_BUTTONS)
+        self._since = [now] * _N_BUTTONS      # when the raw level last changed
+        self._changed = [now - _LOCKOUT_MS] * _N_BUTTONS   # the last accepted change
+        self._down = [now] * _N_BUTTONS
+        self._next = [now] * _N_BUTTONS
         self._q = bytearray(QUEUE)
         self._head = 0
         self._n = 0
@@ -113,7 +113,7 @@ class Buttons:
         # names puts its arguments on the heap, which a hard IRQ may not touch
         # (MemoryError, and the port turns the IRQ off at its first edge)
         self._edge_h = self._irq
-        for i in range(N_BUTTONS):
+        for i in range(_N_BUTTONS):
             p = self.pins[i]
             if p is None:
                 continue
@@ -136,7 +136,7 @@ class Buttons:
         i = 0
         while pins[i] is not pin:
             i += 1
-            if i == N_BUTTONS:
+            if i == _N_BUTTONS:
                 return
         k = self._etail
         nk = (k + 1) % EDGES
@@ -191,12 +191,12 @@ class Buttons:
             d = (now - et[k]) & 0xFFFF          # its age in ms: 16 bits of tick
             t = tadd(now, 0x10000 - d if d & 0x8000 else -d)   # (after `now` was read: ahead of it)
             self._ehead = (k + 1) % EDGES
-            for i in range(N_BUTTONS):      # everything before this edge comes first
+            for i in range(_N_BUTTONS):      # everything before this edge comes first
                 if self.pins[i] is not None:
                     self._settle(i, t)
             self._edge(b & 7, b >> 3, t)
         raw = self._raw
-        for i in range(N_BUTTONS):
+        for i in range(_N_BUTTONS):
             p = self.pins[i]
             if p is None:
                 continue
@@ -214,7 +214,7 @@ class Buttons:
         self._raw[i] = lvl
         self._since[i] = t
         if lvl != self._state[i] and (not lvl or (_REPEATS >> i) & 1) and \
-                tdiff(t, self._changed[i]) >= LOCKOUT_MS:
+                tdiff(t, self._changed[i]) >= _LOCKOUT_MS:
             self._set(i, lvl, t)            # an arrow, or a release, acts on its first edge
 
     def _settle(self, i, now):
@@ -223,7 +223,7 @@ class Buttons:
         lvl = self._raw[i]
         if lvl != st[i]:
             t = self._since[i]
-            if tdiff(now, t) < DEBOUNCE_MS or tdiff(now, self._changed[i]) < LOCKOUT_MS:
+            if tdiff(now, t) < _DEBOUNCE_MS or tdiff(now, self._changed[i]) < _LOCKOUT_MS:
                 return
             self._set(i, lvl, t)
         if not st[i]:
@@ -231,8 +231,8 @@ class Buttons:
         if (_REPEATS >> i) & 1:
             if tdiff(now, self._next[i]) >= 0:
                 self._put(REPEAT | i)
-                self._next[i] = tadd(now, REPEAT_EVERY_MS)
-        elif not self._long[i] and tdiff(now, self._down[i]) >= LONG_MS:
+                self._next[i] = tadd(now, _REPEAT_EVERY_MS)
+        elif not self._long[i] and tdiff(now, self._down[i]) >= _LONG_MS:
             self._long[i] = 1
             self._put(LONG | i)
 
@@ -246,7 +246,7 @@ class Buttons:
             self._put(PRESS | i)
             if (_REPEATS >> i) & 1:
                 self._put(CLICK | i)
-                self._next[i] = tadd(t, REPEAT_DELAY_MS)
+                self._next[i] = tadd(t, _REPEAT_DELAY_MS)
         else:
             self._put(RELEASE | i)
             if not (_REPEATS >> i) & 1 and not self._long[i]:

@@ -39,17 +39,17 @@ RIGHT = const(8)
 
 CHUNK = const(64)               # bytes per UART write
 PRINT_DOT_US = const(3125)      # time to print/feed one dot line (320/s)
-LINE_DOTS = const(30)           # font A 24 dots + 6 line spacing
-BIG_LINE_DOTS = const(54)       # 48 + 6
-FEED_LINES = const(3)
-CUT_MS = const(500)
-QUERY_MS = const(100)           # wait for a status answer
+_LINE_DOTS = const(30)           # font A 24 dots + 6 line spacing
+_BIG_LINE_DOTS = const(54)       # 48 + 6
+_FEED_LINES = const(3)
+_CUT_MS = const(500)
+_QUERY_MS = const(100)           # wait for a status answer
 IDLE_MS = const(20)
 # slips held in RAM: the one printing and one more waiting. A slip is built
 # whole when asked for (~0.2-2 KB), so a print key pressed again and again
 # while a slip prints filled the heap (tools/pico --soak: the pause menu's
 # Print, frozen, +0.4 KB a press); one more is refused, with a reason
-WAITING = const(1)
+_WAITING = const(1)
 
 _ASCII_SUBST = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "×": "x", "…": "...",
                 "▶": ">", "◀": "<", "●": "o", "○": "o", "•": "*", "★": "*",
@@ -154,19 +154,19 @@ class Printer:
             if len(data) > 0xFFFF:
                 raise ValueError("slip too long")
             marks.append(len(data))
-            marks.append((BIG_LINE_DOTS if flags & BIG else LINE_DOTS) * PRINT_DOT_US // 1000)
-        data += bytes((ESC, 0x64, FEED_LINES))
+            marks.append((_BIG_LINE_DOTS if flags & BIG else _LINE_DOTS) * PRINT_DOT_US // 1000)
+        data += bytes((ESC, 0x64, _FEED_LINES))
         if cut:
             data += bytes((GS, 0x56, 1))
         marks.append(len(data))
-        marks.append(FEED_LINES * LINE_DOTS * PRINT_DOT_US // 1000 + (CUT_MS if cut else 0))
+        marks.append(_FEED_LINES * _LINE_DOTS * PRINT_DOT_US // 1000 + (_CUT_MS if cut else 0))
         return data, marks
 
     def slip(self, lines, cut=True):
         """Queue a slip; returns at once. Progress: busy, printed, failed,
-        last_error. With a slip printing and WAITING more queued, the slip
+        last_error. With a slip printing and _WAITING more queued, the slip
         is refused (RuntimeError: the printer is busy) and nothing changes."""
-        if self._job is not None and len(self._jobs) >= WAITING:
+        if self._job is not None and len(self._jobs) >= _WAITING:
             raise RuntimeError("printer busy: try again when it stops")
         self._jobs.append(self.build(lines, cut))
         return True
@@ -194,7 +194,7 @@ class Printer:
         while self.uart.any():          # stale bytes
             self.uart.read()
         self._write(b"\x10\x04\x04", now)
-        self._query_until = tadd(now, QUERY_MS)
+        self._query_until = tadd(now, _QUERY_MS)
         return self._wire_ms(3)
 
     def _drop(self, why):

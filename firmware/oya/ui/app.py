@@ -27,11 +27,12 @@ from oya.ui import forget
 from oya.ui.grid import Grid
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
+from oya.compat import const
 
 STATE_DIR = "state"
 RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
-HELD_KEYS = 16          # keys kept while a new table or a ranking is made (App.key); more are dropped
+_HELD_KEYS = const(16)          # keys kept while a new table or a ranking is made (App.key); more are dropped
 # what a deal in play does not need: dropped when the match starts
 FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
          "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
@@ -169,7 +170,7 @@ class App:
             # waits for the idle passes, then acts on the screen it was
             # pressed for (done in the key, the rest of the setup was a run of
             # up to ~120 ms of CPU as .mpy on the emulated RP2040)
-            if len(self.held) < HELD_KEYS:
+            if len(self.held) < _HELD_KEYS:
                 self.held.append(k)
             return
         try:

@@ -13,6 +13,7 @@
 #
 # One bytes table covers U+30A1-U+30FC: entry = (jis - 0xA0) | mark << 6,
 # mark 1 = dakuten (ﾞ, 0xDE), 2 = handakuten (ﾟ, 0xDF); 0 = no mapping.
+from oya.compat import const
 _FULL = (
     b"\x07\x11\x08\x12\x09\x13\x0a\x14\x0b\x15\x16\x56\x17\x57\x18\x58"
     b"\x19\x59\x1a\x5a\x1b\x5b\x1c\x5c\x1d\x5d\x1e\x5e\x1f\x5f\x20\x60"
@@ -22,8 +23,8 @@ _FULL = (
     b"\x14\x06\x3d\x53\x16\x19\x7c\x52\x54\x46\x05\x10"
 )
 
-DAKUTEN = 0xDE
-HANDAKUTEN = 0xDF
+_DAKUTEN = const(0xDE)
+_HANDAKUTEN = const(0xDF)
 
 
 def code(cp):
@@ -52,9 +53,9 @@ def code(cp):
     if cp == 0x300D:
         return 0xA3
     if cp == 0x309B:
-        return DAKUTEN
+        return _DAKUTEN
     if cp == 0x309C:
-        return HANDAKUTEN
+        return _HANDAKUTEN
     return -1
 
 
@@ -134,10 +135,10 @@ def to_romaji(text):
             out.append(chr(b))
             sokuon = False
             continue
-        if b in (DAKUTEN, HANDAKUTEN):
+        if b in (_DAKUTEN, _HANDAKUTEN):
             continue                    # a lone mark
         syl = table[b - 0xA1]
-        if i < n and jis[i] in (DAKUTEN, HANDAKUTEN):
+        if i < n and jis[i] in (_DAKUTEN, _HANDAKUTEN):
             syl = _voice(syl, jis[i] - 0xDD)
             i += 1
         if syl == "~tsu":

@@ -6,12 +6,13 @@
 import gc
 from oya.ui import forget, keys
 from oya.ui.app import App, IDLE_REDRAW, render
+from oya.compat import const
 
 # An idle pass collects once the free heap is below this. 48 KB let a large
 # Kakkuri search fill the heap inside a key: a collection in that run made it
 # 149 ms as .mpy on the emulated RP2040; at 96 KB the longest was 87 ms.
 IDLE_GC_FREE = 96 * 1024
-FRAME_MS = 10
+_FRAME_MS = const(10)
 
 
 _B = None
@@ -35,7 +36,7 @@ def map_event(ev):
     return 0
 
 
-def passes(app, frame_ms=FRAME_MS):
+def passes(app, frame_ms=_FRAME_MS):
     """The device loop, a generator: each step is one pass (the keys the
     buttons' edges made, the clock, the printer's next bytes, the journal's
     files, idle work) and yields the ms until the next pass is due. Whoever

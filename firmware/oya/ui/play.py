@@ -10,6 +10,7 @@ from oya.ui.widgets import Screen, wrap
 from oya.ui.text import t
 from oya.ui import tables
 from oya.ui.app import IDLE_REDRAW
+from oya.compat import const
 
 INTRO = 0
 HANDOFF = 1
@@ -17,7 +18,7 @@ DECIDE = 2
 PEEK = 3
 RESULTS = 4
 
-BOT_DELAY_MS = 400
+_BOT_DELAY_MS = const(400)
 # A decision whose choices take a long search (Kakkuri: over 1,000 plays for
 # some hands, ~0.5 ms a step on the RP2040) is made in steps: up to SYNC_MS
 # (or SYNC_STEPS) in the key that leads to it (most searches end within it:
@@ -170,7 +171,7 @@ class PlayScreen(Screen):
             self.search(SYNC_STEPS, SYNC_MS)
         if self.is_bot(seat):
             self.state = DECIDE
-            self.bot_due = self.app.now + BOT_DELAY_MS
+            self.bot_due = self.app.now + _BOT_DELAY_MS
         elif seat != self.seen_by and self.app.humans() > 1:
             self.state = HANDOFF
         else:
