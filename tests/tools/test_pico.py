@@ -363,14 +363,16 @@ def test_heap_parts_report_splits_the_live_heap():
     from tools.pico import heapparts
     fig = heapparts.parse("LIVE 40960\nMODS oya oya.cards\n", "BOOT 5120\nMOD oya 1024\nMOD oya.cards 3072\n"
                           "qstr pool: n_pool=3, n_qstr=120, n_str_data_bytes=900, n_total_bytes=2048\n"
-                          "OBJS 2 1 14 40\n")
+                          "OBJS 2 1 14 40\nSESSION 70\n"
+                          "qstr pool: n_pool=7, n_qstr=1367, n_str_data_bytes=11569, n_total_bytes=27025\n")
     assert fig == {"live": 40960, "boot": 5120, "modules": [("oya", 1024), ("oya.cards", 3072)],
-                   "qstr": (120, 2048), "objs": (2, 1, 14, 40)}
+                   "qstr": (120, 2048), "objs": (2, 1, 14, 40), "session": (70, 1367, 27025, 7)}
     text = heapparts.report("meri", fig, True)
     assert "40.0 KB = boot 5.0 + modules 4.0 + state and buffers 31.0" in text
     assert text.index("oya.cards") < text.index("oya ")          # the largest first
     assert "120 names interned in RAM: 2.0 KB" in text
     assert "the 2 modules make 1 classes, 14 functions and 40 names" in text
+    assert "every module of the game's, 70 more: 1367 names interned in RAM, 26.4 KB in 7 pools" in text
 
 
 def test_heap_parts_import_script_runs_on_micropython():
@@ -378,12 +380,24 @@ def test_heap_parts_import_script_runs_on_micropython():
     from tools import mpy_runtime
     from tools.pico import heapparts
     names = ("oya", "oya.compat", "oya.journal")
-    r = mpy_runtime.run(heapparts.IMPORT_SCRIPT.replace("NAMES", repr(names)), timeout=120)
+    rest = ("oya.rng", "oya.no_such", "oya.ui.kana")     # (one the port cannot import: skipped, and said)
+    script = heapparts.IMPORT_SCRIPT.replace("NAMES", repr(names)).replace("REST", repr(rest))
+    r = mpy_runtime.run(script, timeout=120)
     assert r.ok, r.error
     fig = heapparts.parse("LIVE 1\n", r.stdout)
     assert [n for n, _ in fig["modules"]] == list(names)
     mods, classes, funcs, entries = fig["objs"]
     assert mods == 3 and classes == 2 and funcs >= 20 and entries > funcs   # Journal, JournalCorrupt
+    assert fig["session"][0] == 3 and fig["session"][1] > fig["qstr"][0]      # their names came
+    assert "SKIP oya.no_such" in r.stdout and "SKIP oya.rng" not in r.stdout
+
+
+def test_a_session_of_one_game_can_load_every_module_but_the_other_games():
+    from tools.pico import heapparts
+    mods = heapparts.session_modules("kachi", pico.GAMES)
+    assert {"oya", "oya.games", "oya.games.kachi", "oya.games.kachi_hands", "oya.games.first_dealer",
+            "oya.ui.settings", "oya.ui.text_ja", "oya.hw.printer"} <= set(mods)
+    assert not [m for m in mods if m.startswith(("oya.games.oicho", "oya.games.meri", "oya.games.kakkuri"))]
 
 
 def test_a_heap_run_is_set_against_the_budget_in_a_section_of_its_own(tmp_path):

@@ -14,6 +14,13 @@ on the emulated board over its USB REPL (mpremote run):
 
 What is left of the live heap (the live figure less the boot's and the
 modules') is the match's state and the drivers' buffers.
+
+3. then every other module a session of that game can load (the menus,
+   settings, the other language, the printer, a table deck: all of
+   firmware/oya but the other games' engines), each imported and forgotten,
+   and the names interned then. As .mpy every module's names are interned
+   in RAM on import and never freed, in pools that double: a session that
+   has seen every screen holds them all (frozen, the image holds them).
 """
 import ast
 import tempfile
@@ -76,7 +83,34 @@ for name in NAMES:
                 ne += 1
                 nf += type(w) is FT or type(w).__name__ in ("staticmethod", "classmethod", "property")
 print("OBJS", len(NAMES), nc, nf, ne)
+# 3: the session's other modules, each forgotten after: only names stay
+for name in REST:
+    held = set(sys.modules)
+    try:
+        __import__(name)
+    except Exception as e:            # (a module of hardware this port lacks)
+        print("SKIP", name, repr(e))
+    for n in [n for n in sys.modules if n not in held]:
+        del sys.modules[n]
+    gc.collect()
+print("SESSION", len(REST))
+micropython.qstr_info()
 '''
+
+
+def session_modules(game, all_games, root=FIRMWARE):
+    """Every module of firmware/oya a session of `game` can load: all but
+    the other games' engines and their parts."""
+    others = tuple("oya.games." + g for g in all_games if g != game)
+    out = []
+    for path in sorted((root / "oya").rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        name = ".".join(parts)
+        if not name.startswith(others):
+            out.append(name)
+    return out
 
 
 def imports_of(name, root=FIRMWARE):
@@ -122,7 +156,8 @@ def import_order(names, root=FIRMWARE):
 def parse(at_deal, imports):
     """-> {"live", "boot", "modules": [(name, bytes)], "qstr": (names, bytes),
     "objs": (modules, classes, functions, names)} from the two scripts' output."""
-    fig = {"live": None, "boot": None, "modules": [], "qstr": None, "objs": None}
+    fig = {"live": None, "boot": None, "modules": [], "qstr": None, "objs": None, "session": None}
+    session = None
     for line in at_deal.splitlines():
         if line.startswith("LIVE "):
             fig["live"] = int(line.split()[1])
@@ -134,11 +169,17 @@ def parse(at_deal, imports):
             fig["modules"].append((name, int(n)))
         elif line.startswith("OBJS "):
             fig["objs"] = tuple(int(x) for x in line.split()[1:])
+        elif line.startswith("SESSION "):
+            session = int(line.split()[1])
         elif line.startswith("qstr pool:"):
             # the names interned in RAM (the image's own are in flash): their
             # pools and text, part of the modules' figures
             f = dict(x.strip().split("=") for x in line.split(":", 1)[1].split(","))
-            fig["qstr"] = (int(f["n_qstr"]), int(f["n_total_bytes"]))
+            names = (int(f["n_qstr"]), int(f["n_total_bytes"]), int(f["n_pool"]))
+            if session is None:
+                fig["qstr"] = names[:2]
+            else:
+                fig["session"] = (session,) + names
     return fig
 
 
@@ -155,6 +196,10 @@ def report(game, fig, frozen):
     if fig.get("objs"):
         lines.append("  (the %d modules make %d classes, %d functions and %d names in RAM, frozen or not: "
                      "a function object per def, a dict entry per name)" % fig["objs"])
+    if fig.get("session"):
+        lines.append("  (a session that has loaded every module of the game's, %d more: %d names interned "
+                     "in RAM, %.1f KB in %d pools, kept until a restart)" % (
+                         fig["session"][0], fig["session"][1], fig["session"][2] / 1024, fig["session"][3]))
     lines += ["  %-26s %6.1f KB" % (name, n / 1024) for name, n in mods]
     return "\n".join(lines)
 
@@ -182,9 +227,11 @@ def run_heap_parts(uf2, rom, board_name, frozen, games, all_games, log):
             if mods is None:
                 raise RuntimeError("the device printed no module list:\n%s" % first[-2000:])
             names = import_order([m for m in mods if m.startswith("oya")])
-            log("pico: %s: the heap each of %d modules adds, on a fresh boot ..." % (g, len(names)))
-            second = _run(uf2, rom, flash, IMPORT_SCRIPT.replace("NAMES", repr(tuple(names))), tmp,
-                          "imports_%s.py" % g)
+            log("pico: %s: the heap each of %d modules adds, on a fresh boot, then the names the "
+                "session's other modules intern ..." % (g, len(names)))
+            rest = tuple(m for m in session_modules(g, all_games) if m not in names)
+            script = IMPORT_SCRIPT.replace("NAMES", repr(tuple(names))).replace("REST", repr(rest))
+            second = _run(uf2, rom, flash, script, tmp, "imports_%s.py" % g)
             fig = parse(first, second)
             if fig["live"] is None or fig["boot"] is None:
                 raise RuntimeError("the device printed no figures:\n%s\n%s" % (first[-1500:], second[-1500:]))
