@@ -526,7 +526,8 @@ def main(argv=None):
     ap.add_argument("--heap-peaks", action="store_true", help="instead of the bench: in which step of each "
                     "key of the deals the heap is at its highest (tools/pico/allocs.py)")
     ap.add_argument("--heap-parts", action="store_true", help="instead of the bench: what the live heap at "
-                    "the first deal is made of, module by module (tools/pico/heapparts.py)")
+                    "the first deal is made of, module by module, and the names a session that loads every "
+                    "module interns (tools/pico/heapparts.py)")
     ap.add_argument("--heap-map", action="store_true", help="instead of the bench: who holds the live heap "
                     "at the first deal (or --at-key N keys after it), by module, class and object, read "
                     "from the board's RAM (tools/pico/heapmap.py)")

@@ -155,7 +155,8 @@ def import_order(names, root=FIRMWARE):
 
 def parse(at_deal, imports):
     """-> {"live", "boot", "modules": [(name, bytes)], "qstr": (names, bytes),
-    "objs": (modules, classes, functions, names)} from the two scripts' output."""
+    "objs": (modules, classes, functions, names), "session": (modules more,
+    names, bytes, pools)} from the two scripts' output."""
     fig = {"live": None, "boot": None, "modules": [], "qstr": None, "objs": None, "session": None}
     session = None
     for line in at_deal.splitlines():
