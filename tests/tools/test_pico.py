@@ -661,14 +661,18 @@ def test_the_soak_names_the_presses_where_the_heap_was_highest(monkeypatch):
     assert text[3] == ("    (1 new tables not set up as scripted, not findings: press 5: expected First dealer, "
                        "the screen shows 'Options')")
     assert text[4] == "    longest CPU run without a sleep: 104.0 ms, in press 2 (down on 'Options', setting up a table)"
+    # each press over issue 17's 100 ms is counted, the longest named (here the one)
+    assert r["slow_presses"] == 1
+    assert text[5] == ("    presses with a CPU run over 100 ms: 1; the longest: 104 ms in press 2 (down on 'Options', "
+                       "setting up a table)")
     # the pin (everything above the cap) taken out, as for the peak
-    assert text[5] == "    heap %.1f KB in press 3 (ok on 'Options', setting up a table)" % (
+    assert text[6] == "    heap %.1f KB in press 3 (ok on 'Options', setting up a table)" % (
         (170000 - (245888 - 98304)) / 1024)
     # the heap each time the home screen came back, the pin taken out: a leak is a climb
     assert r["heap_at_home"] and r["heap_at_home"][0] is None        # (this rig's emulator reads no heap)
     pin = 245888 - 98304
     r["heap_at_home"] = [pin + 40960, pin + 41984, None, pin + 43008]
-    assert soak.report([r], 98304).splitlines()[5] == "    heap at home, each time: 40.0 41.0 42.0 KB"
+    assert soak.report([r], 98304).splitlines()[6] == "    heap at home, each time: 40.0 41.0 42.0 KB"
 
 
 def _elf(symbols):

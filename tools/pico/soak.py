@@ -19,7 +19,8 @@ the UART the printer does not use (os.dupterm; the board's USB stays off)
 and what the firmware printed since the press before (an error's
 traceback: oya.ui.app.App.fail) goes with the finding. A new table the
 soak's own script could not set up is noted apart. Listed too: the presses where the heap was highest, the
-longest CPU run without a sleep, and the heap each time home came back.
+longest CPU run without a sleep and the presses whose run passed 100 ms
+(issue 17's limit for a key), and the heap each time home came back.
 """
 import random
 import time
@@ -31,6 +32,7 @@ KEYS = (("ok", 40), ("down", 18), ("up", 12), ("back", 10), ("left", 5), ("right
 SILENT_PRESSES = 200
 CONSOLE_LINES = 12      # --console: the last lines the firmware printed, with a finding
 TOP_PEAKS = 8           # the presses with the highest heap, listed
+SLOW_MS = 100           # issue 17: no key takes more than this of CPU; the presses over it are listed
 
 BOOT_PY = """# Oya pico bench/soak: hold the heap to %(cap)d bytes (tools/pico/soak.py)
 import gc
@@ -141,12 +143,20 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None, console=Fal
     before = ""                                     # the screen the last press was made on, and the key
     peaks = []                                      # the presses where the heap was highest: (B, press)
     longest = [0, ""]                               # the longest CPU run without a sleep, and its press
+    slow = []                                       # the longest runs over SLOW_MS: (cycles, press)
+    n_slow = 0
 
     def note(f):
         """A press's figures: its CPU run and its heap, against the worst so far."""
+        nonlocal n_slow
         run = getattr(f, "stretch", 0) or 0
         if run > longest[0]:
             longest[:] = [run, "press %d (%s)" % (done, before)]
+        if run > SLOW_MS * CYCLES_PER_MS:
+            n_slow += 1
+            slow.append((run, "press %d (%s)" % (done, before)))
+            slow.sort(reverse=True)
+            del slow[TOP_PEAKS:]
         b = getattr(f, "heap_peak", None)
         if b:
             peaks.append((b, "press %d (%s)" % (done, before)))
@@ -220,7 +230,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None, console=Fal
     return {"game": game, "presses": done, "tables": tables, "findings": findings,
             "heap_size": heap.get("size"), "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
             "heap_peaks": peaks, "heap_at_home": at_home, "astray": astray,
-            "longest_run": longest[0], "longest_run_at": longest[1],
+            "longest_run": longest[0], "longest_run_at": longest[1], "slow_runs": slow, "slow_presses": n_slow,
             "collections": heap.get("collections"), "emulated_s": round(emu.t / 1e6, 1),
             "wall_s": round(time.time() - t0, 1)}
 
@@ -257,6 +267,10 @@ def report(runs, cap):
         if r.get("longest_run"):
             rows.append("    longest CPU run without a sleep: %.1f ms, in %s" % (
                 r["longest_run"] / CYCLES_PER_MS, r["longest_run_at"]))
+        if r.get("slow_presses"):
+            rows.append("    presses with a CPU run over %d ms: %d; the longest: %s" % (
+                SLOW_MS, r["slow_presses"], "; ".join("%.0f ms in %s" % (c / CYCLES_PER_MS, at)
+                                                       for c, at in r["slow_runs"])))
         home = [(b - pin_of(r, cap)) / 1024 for b in r.get("heap_at_home") or () if b]
         if home:
             rows.append("    heap at home, each time: %s KB" % " ".join("%.1f" % b for b in home[:12]) + (
