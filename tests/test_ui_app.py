@@ -276,7 +276,7 @@ class FakePrinter:
         self.slips = []
 
     def slip(self, lines, cut=True):
-        self.slips.append(list(lines))
+        self.slips.append([ln for ln in lines if ln is not None])    # (None: a step of the making, no line)
 
 
 class FakeHw:
@@ -806,3 +806,34 @@ def test_the_ranking_comes_on_idle_passes_after_its_module_is_imported_in_one_of
     assert app.idle() == IDLE_REDRAW                # the ranking, and the key held
     assert not app.due and app.held == [] and app.session is None and not app.ranking_due
     assert app.screen_text().startswith("Oya - home")    # (the held BACK, on the ranking: its way home)
+
+
+def test_a_recalled_deal_is_replayed_on_idle_passes_and_a_key_pressed_meanwhile_waits(flash):
+    # replayed in the key that picked it, a deal was a run of up to ~300 ms
+    # of CPU as .mpy on the emulated RP2040 (tools/pico --soak)
+    hw = FakeHw()
+    app = App(hw)
+    new_table(app, GAMES.index("oicho"))
+    for _ in range(500):
+        if app.screen_text().startswith("Results"):
+            break
+        app.key(K.OK)
+    app.key(K.OK)                      # the next deal: the last one goes to the recall
+    idle_out(app)
+    app.key(K.BACK)                    # pause
+    app.key(K.DOWN)
+    app.key(K.DOWN)
+    app.key(K.OK)                      # Last deals
+    assert app.screen_text().startswith("Last deals")
+    app.key(K.OK)                      # the newest
+    assert app.due and app.screen_text().startswith("Last deals\n>#1")     # not replayed in the key
+    app.key(K.DOWN)                    # pressed while it is made: waits, then acts on what it shows
+    assert app.idle()
+    idle_out(app)
+    msg = app.top()
+    assert msg.title == "Last deals" and msg.lines[0].startswith("#1 Seed ") and len(msg.lines) > 3
+    assert msg.top == 1 and not app.due and app.held == []          # the held DOWN scrolled it
+    app.key(K.OK)                      # back to the list; hold OK there: the deal printed
+    app.key(K.HOLD_OK)
+    slip = hw.printer.slips[-1]
+    assert slip[0] == msg.lines[0] and None not in slip

@@ -86,7 +86,7 @@ class Printer:
         self.codepage = codepage
         self.heat = heat
         self.status = status
-        self._jobs = []          # slips waiting: (data, marks) from build()
+        self._jobs = []          # slips waiting: (data, marks) from build(), or a list while made (slip())
         self._job = None
         self._k = 0              # segment index in the current job
         self._off = 0            # bytes of the current job sent
@@ -127,49 +127,89 @@ class Printer:
         """A slip's bytes and its pacing: (data, marks), `data` one bytearray
         (header, lines, feed and cut) and `marks` an array of (end offset, ms
         to wait once sent) pairs, one per segment. A line is a str, or
-        (flags, str) with flags from BOLD, BIG, CENTER, RIGHT. `lines` may be
+        (flags, str) with flags from BOLD, BIG, CENTER, RIGHT; None is no
+        line (a step of the work that makes them: see slip()). `lines` may be
         a generator: each line is encoded as it comes, so a long slip (a deal
         record) never exists as a list of lines, and one buffer holds what a
         tuple, a bytes and a line object per line held before."""
         data = bytearray(self._header())
         marks = array("H", (len(data), 0))
         for ln in lines:
-            flags = 0
-            if isinstance(ln, tuple):
-                flags, ln = ln
-            if flags & BOLD:
-                data += b"\x1bE\x01"
-            if flags & BIG:
-                data += b"\x1d!\x11"
-            if flags & (CENTER | RIGHT):
-                data += bytes((ESC, 0x61, 1 if flags & CENTER else 2))
-            data += self.encode(ln)
-            data.append(LF)
-            if flags & BOLD:
-                data += b"\x1bE\x00"
-            if flags & BIG:
-                data += b"\x1d!\x00"
-            if flags & (CENTER | RIGHT):
-                data += b"\x1ba\x00"
-            if len(data) > 0xFFFF:
-                raise ValueError("slip too long")
-            marks.append(len(data))
-            marks.append((_BIG_LINE_DOTS if flags & BIG else _LINE_DOTS) * PRINT_DOT_US // 1000)
+            self._add(data, marks, ln)
+        self._end(data, marks, cut)
+        return data, marks
+
+    def _add(self, data, marks, ln):
+        """One line onto a slip's bytes and its segment onto its marks."""
+        if ln is None:
+            return
+        flags = 0
+        if isinstance(ln, tuple):
+            flags, ln = ln
+        if flags & BOLD:
+            data += b"\x1bE\x01"
+        if flags & BIG:
+            data += b"\x1d!\x11"
+        if flags & (CENTER | RIGHT):
+            data += bytes((ESC, 0x61, 1 if flags & CENTER else 2))
+        data += self.encode(ln)
+        data.append(LF)
+        if flags & BOLD:
+            data += b"\x1bE\x00"
+        if flags & BIG:
+            data += b"\x1d!\x00"
+        if flags & (CENTER | RIGHT):
+            data += b"\x1ba\x00"
+        if len(data) > 0xFFFF:
+            raise ValueError("slip too long")
+        marks.append(len(data))
+        marks.append((_BIG_LINE_DOTS if flags & BIG else _LINE_DOTS) * PRINT_DOT_US // 1000)
+
+    def _end(self, data, marks, cut):
         data += bytes((ESC, 0x64, _FEED_LINES))
         if cut:
             data += bytes((GS, 0x56, 1))
         marks.append(len(data))
         marks.append(_FEED_LINES * _LINE_DOTS * PRINT_DOT_US // 1000 + (_CUT_MS if cut else 0))
-        return data, marks
 
     def slip(self, lines, cut=True):
         """Queue a slip; returns at once. Progress: busy, printed, failed,
         last_error. With a slip printing and _WAITING more queued, the slip
-        is refused (RuntimeError: the printer is busy) and nothing changes."""
+        is refused (RuntimeError: the printer is busy) and nothing changes.
+        A list or tuple of lines is encoded now. A generator is taken one
+        item a step of pump(), in turn with the sending: a deal's record
+        replays the deal to make its lines, which in one key was a 300 ms
+        run of CPU as .mpy on the emulated RP2040 (tools/pico --soak); it
+        yields None between the replay's actions. What it raises drops the
+        slip (failed, last_error)."""
         if self._job is not None and len(self._jobs) >= _WAITING:
             raise RuntimeError("printer busy: try again when it stops")
-        self._jobs.append(self.build(lines, cut))
+        if isinstance(lines, (list, tuple)):
+            self._jobs.append(self.build(lines, cut))
+        else:
+            data = bytearray(self._header())
+            self._jobs.append([lines, data, array("H", (len(data), 0)), cut])   # (a list: still being made)
         return True
+
+    def _making(self):
+        """One item of a slip still being made (slip() with a generator),
+        the first such in the queue; when its lines are done, it becomes a
+        slip like any other."""
+        for i in range(len(self._jobs)):
+            job = self._jobs[i]
+            if type(job) is list:
+                lines, data, marks, cut = job
+                try:
+                    self._add(data, marks, next(lines))
+                except StopIteration:
+                    self._end(data, marks, cut)
+                    self._jobs[i] = (data, marks)
+                except Exception as e:
+                    del self._jobs[i]
+                    st = self.stats
+                    st.failed += 1
+                    st.last_error = str(e) or type(e).__name__
+                return
 
     @property
     def busy(self):
@@ -205,7 +245,9 @@ class Printer:
 
     def pump(self, now):
         """Do at most one step at tick `now`. Returns the ms until the next
-        step is due, or -1 when there is nothing to do."""
+        step is due, or -1 when there is nothing to do. A slip still being
+        made takes a step of its own each time, whatever is being sent."""
+        self._making()
         if self._free_at is not None:
             wait = tdiff(self._free_at, now)
             if wait > 0:
@@ -231,6 +273,8 @@ class Printer:
         if self._job is None:
             if not self._jobs:
                 return -1
+            if type(self._jobs[0]) is list:
+                return 1                        # the next slip is still being made: a nap between its steps
             self._job = self._jobs.pop(0)
             self._k = 0
             self._off = 0

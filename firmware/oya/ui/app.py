@@ -219,6 +219,13 @@ class App:
         shown)."""
         self._prefetch = list(names)
 
+    def run_later(self, job):
+        """`job` (a generator) run one step an idle pass, after what is
+        already asked for; keys pressed meanwhile wait for it, then act on
+        the screen it leaves (due)."""
+        self._prefetch.append(job)
+        self.due = True
+
     def idle(self):
         """Work for an idle pass of the device loop: one module asked for by
         prefetch(), or a slice of the screen's own work (its idle(): the

@@ -10,27 +10,58 @@ from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
 
 
-def replayed(app, state, seed, acts):
+def replaying(app, state, seed, acts):
     """A deal of the match in play rebuilt from the state before it, its
     seed and its actions, with its whole story (the device's deals keep
-    only their results: oya.match.Match.lean)."""
-    from oya.session import new_match, replay_deal
+    only their results: oya.match.Match.lean), a step at a time: None
+    after the deal's start and after each action, then the deal. Replayed
+    in one key, a deal was a run of up to ~300 ms of CPU as .mpy on the
+    emulated RP2040 (tools/pico --soak); a step an idle pass (or a slip's
+    step: oya.hw.printer), the keys come between."""
+    from oya.session import new_match
     s = app.session
     m = s.match
     twin = new_match(s.game, m.opts, m.ledger.names, m.start_chips)
     twin.restore(state)
     twin.table = m.table
-    return replay_deal(twin, seed, acts)
+    yield None
+    deal = twin.start_deal(seed)
+    twin = None
+    for i in range(0, len(acts), 2):
+        yield None
+        deal.act(acts[i + 1], acts[i])
+    yield deal
 
 
-def recall_lines(app, entry, n):
-    """Rebuild a finished deal from its recall entry (oya.session)."""
+def recall_record(app, entry, n):
+    """A finished deal rebuilt from its recall entry (oya.session), line by
+    line, with None for each step of its replay (replaying)."""
     from oya.compat import unhex
     m = app.session.match
-    deal = replayed(app, entry["state"], entry["seed"] and unhex(entry["seed"]), entry["acts"])
-    lines = ["#%d %s" % (n, _seed_text(app, entry))]
-    lines.extend(record_lines(m.deck_kind(), deal.events, m.ledger.names, deal.seen(-1)))
-    return lines
+    for deal in replaying(app, entry["state"], entry["seed"] and unhex(entry["seed"]), entry["acts"]):
+        if deal is None:
+            yield None
+    yield "#%d %s" % (n, _seed_text(app, entry))
+    for ln in record_lines(m.deck_kind(), deal.events, m.ledger.names, deal.seen(-1)):
+        yield ln
+
+
+def _show_recall(app, entry, n):
+    """The recalled deal on the screen: made on idle passes, a slice of
+    its replay each (as a choice's search: oya.ui.play.run_steps; keys
+    wait for it: App.run_later), then shown."""
+    from oya.ui.play import IDLE_MS, IDLE_STEPS, run_steps
+    lines = []
+
+    def making():
+        for ln in recall_record(app, entry, n):
+            if ln is not None:
+                lines.extend(wrap(ln))
+            yield
+    work = making()
+    while not run_steps(work, IDLE_STEPS, IDLE_MS):
+        yield
+    app.push(Message(t("recall", app.lang), lines, app.pop, footer="OK back hold:print"))
 
 
 def _seed_text(app, entry, word=True):
@@ -50,11 +81,10 @@ def recall_screen(app):
 
     def pick(i):
         j = len(rec) - 1 - i
-        lines = [x for ln in recall_lines(app, rec[j], j + 1) for x in wrap(ln)]
-        app.push(Message(t("recall", L), lines, app.pop, footer="OK back hold:print"))
+        app.run_later(_show_recall(app, rec[j], j + 1))
 
     app.push(Menu(t("recall", L), items, pick, app.pop,
-                  on_hold=lambda i: app.print_lines(recall_lines(app, rec[len(rec) - 1 - i], len(rec) - i))))
+                  on_hold=lambda i: app.print_lines(recall_record(app, rec[len(rec) - 1 - i], len(rec) - i))))
 
 
 def print_commit(app):
@@ -70,7 +100,8 @@ def print_commit(app):
 def deal_record(app):
     """The finished deal for paper, line by line (a generator: the printer
     encodes each line as it comes, so the record never exists as a list):
-    seed, public story, payments, balances."""
+    seed, public story, payments, balances. None between the steps of its
+    replay, when the deal kept no story (replaying)."""
     from oya.compat import hexstr
     s = app.session
     m = s.match
@@ -87,7 +118,9 @@ def deal_record(app):
         for ln in (t("commit", L) + ":", c[:32], c[32:], t("seed", L) + ":", sh[:32], sh[32:]):
             yield ln
     if not deal.story:
-        deal = replayed(app, s.state0, m.deal_seed, s.acts)
+        for deal in replaying(app, s.state0, m.deal_seed, s.acts):
+            if deal is None:
+                yield None          # a step of the replay: the printer takes one a pass
     for ln in record_lines(m.deck_kind(), deal.events, names, deal.seen(-1)):
         yield ln
     deal = None                     # the replayed twin goes before the last lines

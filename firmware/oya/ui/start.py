@@ -25,8 +25,7 @@ def begin(app, game, rs_name, opts, names, bots, changed, first):
     # it (as .mpy, a heap held to 96 KB ran out at the first dealer, in
     # fragments, where a collected one did not: tools/pico --soak)
     app.prefetch(collecting(), *match_code(game))
-    app._prefetch.append(new_match(app, game, rs_name, opts, names, bots, changed, first))
-    app.due = True
+    app.run_later(new_match(app, game, rs_name, opts, names, bots, changed, first))
 
 
 def new_match(app, game, rs_name, opts, names, bots, changed, first):
