@@ -132,12 +132,16 @@ class Printer:
         a generator: each line is encoded as it comes, so a long slip (a deal
         record) never exists as a list of lines, and one buffer holds what a
         tuple, a bytes and a line object per line held before."""
-        data = bytearray(self._header())
-        marks = array("H", (len(data), 0))
+        data, marks = self._begin()
         for ln in lines:
             self._add(data, marks, ln)
         self._end(data, marks, cut)
         return data, marks
+
+    def _begin(self):
+        """A slip's bytes and marks before its lines: the header."""
+        data = bytearray(self._header())
+        return data, array("H", (len(data), 0))
 
     def _add(self, data, marks, ln):
         """One line onto a slip's bytes and its segment onto its marks."""
@@ -187,8 +191,8 @@ class Printer:
         if isinstance(lines, (list, tuple)):
             self._jobs.append(self.build(lines, cut))
         else:
-            data = bytearray(self._header())
-            self._jobs.append([lines, data, array("H", (len(data), 0)), cut])   # (a list: still being made)
+            data, marks = self._begin()
+            self._jobs.append([lines, data, marks, cut])   # (a list: still being made)
         return True
 
     def _making(self):

@@ -18,19 +18,15 @@ def replaying(app, state, seed, acts):
     in one key, a deal was a run of up to ~300 ms of CPU as .mpy on the
     emulated RP2040 (tools/pico --soak); a step an idle pass (or a slip's
     step: oya.hw.printer), the keys come between."""
-    from oya.session import new_match
+    from oya.session import new_match, replay_steps
     s = app.session
     m = s.match
     twin = new_match(s.game, m.opts, m.ledger.names, m.start_chips)
     twin.restore(state)
     twin.table = m.table
     yield None
-    deal = twin.start_deal(seed)
-    twin = None
-    for i in range(0, len(acts), 2):
-        yield None
-        deal.act(acts[i + 1], acts[i])
-    yield deal
+    for x in replay_steps(twin, seed, acts):
+        yield x
 
 
 def recall_record(app, entry, n):
