@@ -285,6 +285,38 @@ def test_the_port_imports_the_driver_for_a_slip_and_drops_it_after():
     assert port.printed == 2 and port.failed == 1 and port.last_error is None
 
 
+def test_the_port_holds_a_slip_and_makes_the_driver_on_the_next_pump_not_in_the_key():
+    # the driver's import in the key that asked for a print was a run of
+    # 126-140 ms of CPU as .mpy on the emulated RP2040 (tools/pico --soak)
+    import sys
+    from harness import MICROPYTHON
+    from oya.compat import forget
+    from oya.hw.printer_port import PrinterPort
+    forget("oya.hw.printer")
+    clock = [0]
+    uart = FakeUART(clock)
+    port = PrinterPort(uart, 19200, 384, 1, None, status=False)
+    port.slip(["one"])
+    port.slip((ln for ln in ["two"]))
+    assert port.busy and port._driver is None and uart.data() == b""
+    if MICROPYTHON:                             # (CPython keeps a module once imported)
+        assert "oya.hw.printer" not in sys.modules
+    try:
+        port.slip(["three"])
+    except RuntimeError as e:
+        assert "busy" in str(e)
+    else:
+        raise AssertionError("a third slip is refused, as by the driver")
+    assert port.pump(0) == 0                    # the driver made and given both: nothing sent yet
+    assert port._driver is not None and "oya.hw.printer" in sys.modules and uart.data() == b""
+    _run(port, uart, clock)
+    assert port.printed == 2 and port.failed == 0
+    assert b"one\n" in uart.data() and b"two\n" in uart.data() and b"three" not in uart.data()
+    port.slip(["four"])
+    port.cancel()                               # cancelled before its driver was made
+    assert not port.busy and port.pump(clock[0]) == -1 and port.printed == 2
+
+
 def test_a_slip_asked_for_while_one_prints_and_one_waits_is_refused():
     # a print key pressed again and again while a slip prints: each slip is
     # RAM until printed, so one waits and the next is refused with a reason

@@ -2,7 +2,9 @@
 # UART, the board's settings and what the slips came to. The ESC/POS driver
 # (oya.hw.printer: 4 KB of RAM as .mpy, 1.3 KB frozen) is imported for a slip
 # and dropped once the last slip is out: most of a match prints nothing.
-from oya.compat import forget
+from oya.compat import const, forget
+
+_HELD = const(2)      # slips taken before the driver is made: one to print, one waiting (as the driver)
 
 
 class PrinterPort:
@@ -12,6 +14,7 @@ class PrinterPort:
         self._args = (uart, baud, dots, codepage, heat, status)
         self.cols = dots // 12
         self._driver = None
+        self._held = []            # slips asked for before the driver is made: (lines, cut)
         # what the slips came to, kept here by each driver (its `stats`)
         self.answered = False      # the printer has answered before (oya.hw.printer: Status)
         self.bytes_sent = 0
@@ -28,23 +31,45 @@ class PrinterPort:
         return p
 
     def slip(self, lines, cut=True):
-        """Queue a slip (oya.hw.printer.Printer.slip); returns at once."""
-        return self.driver().slip(lines, cut)
+        """Queue a slip (oya.hw.printer.Printer.slip); returns at once. With
+        no driver in RAM the slip is held and the driver made by the next
+        pump(): the device loop pumps on a pass after the key's answer, and
+        the driver's import in the key (print on a deal's intro) made a run
+        of 126-140 ms of CPU as .mpy on the emulated RP2040 (--soak)."""
+        p = self._driver
+        if p is not None:
+            return p.slip(lines, cut)
+        if len(self._held) >= _HELD:
+            raise RuntimeError("printer busy: try again when it stops")
+        self._held.append((lines, cut))
+        return True
 
     @property
     def busy(self):
-        return self._driver is not None and self._driver.busy
+        return bool(self._held) or (self._driver is not None and self._driver.busy)
 
     def cancel(self):
+        self._held = []
         if self._driver is not None:
             self._driver.cancel()
 
     def pump(self, now):
         """One step of the driver (Printer.pump); when it has nothing left
-        to send, the driver and its module go."""
+        to send, the driver and its module go. The slips held for it: the
+        driver made and given them, a step of its own."""
         p = self._driver
         if p is None:
-            return -1
+            if not self._held:
+                return -1
+            p = self.driver()
+            held, self._held = self._held, []
+            for lines, cut in held:
+                try:
+                    p.slip(lines, cut)
+                except Exception as e:
+                    self.failed += 1
+                    self.last_error = str(e) or type(e).__name__
+            return 0
         w = p.pump(now)
         if w < 0:
             self._driver = None

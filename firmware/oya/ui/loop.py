@@ -50,6 +50,7 @@ def passes(app, frame_ms=_FRAME_MS):
     printer = getattr(hw, "printer", None)
     busy = False                 # something happened since the last idle pass
     rest_until = now_ms()        # no file nor idle work before this tick: a key was answered
+    done = False                 # this pass answered a key
 
     def keys_now():
         """Turn the buttons' edges into events and the events into keys;
@@ -114,7 +115,9 @@ def passes(app, frame_ms=_FRAME_MS):
             busy = True
             failed(app, e)          # (a file still owed is tried again on the next pass)
         wait = frame_ms
-        if printer is not None and not buttons.pending():   # a key waiting goes before a line
+        # a key waiting goes before a line, and a key's answer before the
+        # printer's next step (the driver's import, for a slip the key asked for)
+        if printer is not None and not done and not buttons.pending():
             w = printer.pump(now_ms())      # (at most one write a pass; it says when the next is due)
             if 0 <= w < wait:
                 wait = w
