@@ -17,7 +17,7 @@ from oya.ui import app as A
 from oya.ui import keys as K
 from oya.ui import play as P
 
-from tests.test_ui_app import new_table, waiting_passes
+from tests.test_ui_app import new_table, pause, waiting_passes
 
 
 def _hands(n=400, seed=1):
@@ -124,9 +124,9 @@ def _play_kakkuri(monkeypatch, tmp_path, sync, idle, drive_idle):
             break
         if app.session.match.deal_no >= 4 and text.startswith("Deal "):
             acts.append((app.session.match.ledger.chips[:], list(app.session.acts)))
-            app.key(K.BACK)
+            pause(app)
             while not app.screen_text().split("\n")[0].startswith("Paused"):
-                app.key(K.BACK)
+                pause(app)
             for _ in range(5):
                 app.key(K.DOWN)
             app.key(K.OK)

@@ -64,6 +64,12 @@ def waiting_passes(app):
         app.idle()
 
 
+def pause(app):
+    """BACK in play: the pause menu, put up on the device loop's idle passes."""
+    app.key(K.BACK)
+    waiting_passes(app)
+
+
 def press_ok_until(app, title, limit=2000):
     """OK on every screen until one whose first line starts with `title`,
     with the device loop's idle passes after each while keys wait for them
@@ -91,9 +97,9 @@ def test_full_match_by_buttons(game, flash):
             seen_results += 1
         if game == "kakkuri" and app.session.match.deal_no >= 4 and text.startswith("Deal "):
             # a match that ends by agreement (Kakkuri's time limit): the pause menu
-            app.key(K.BACK)
+            pause(app)
             while not app.screen_text().split("\n")[0].startswith("Paused"):
-                app.key(K.BACK)
+                pause(app)
             for _ in range(5):
                 app.key(K.DOWN)
             assert ">End match now" in app.screen_text()
@@ -482,14 +488,43 @@ def test_the_rulesets_are_scanned_while_the_game_list_is_shown(flash, game):
             for _ in range(GAMES.index(game)):
                 app.key(K.DOWN)
             app.key(K.OK)                               # the game -> its rulesets
+            if ahead:                                   # kept for another pick: BACK, and the game again
+                app.key(K.BACK)
+                app.key(K.OK)
         finally:
             if ahead:
                 setup.Scan = real
-        assert app.scanned is None
+        assert (app.scanned is None) != ahead
         shown[ahead] = app.screen_text()
+        app.key(K.OK)                                   # Defaults: the options, and the scan goes
+        assert app.screen_text().startswith("Options") and app.scanned is None
     assert shown[True] == shown[False] and shown[True].startswith("Ruleset")
     names = [f[2] for f in setup.list_rulesets(game)]
     assert names and all(n[:10] in shown[True] for n in names[:3])
+
+
+def test_a_game_picked_while_the_scan_ahead_goes_on_waits_for_it_and_scans_nothing_itself(flash):
+    # the pick scanned the rest itself: OK on the game list was a run of
+    # 119 ms of CPU as .mpy on the emulated RP2040 (tools/pico --soak)
+    import shutil
+    from oya.ui import setup
+    shutil.copytree(os.path.join(tools.FIRMWARE, "rulesets"), str(flash / "rulesets"))
+    app = App()
+    app.key(K.OK)                                       # New table -> the game list
+    assert app.idle() == 1 and app.scanned is False     # one file scanned of ten
+    real, setup.Scan = setup.Scan, None                 # (a scan of its own would raise)
+    try:
+        app.key(K.OK)                                   # Oicho-Kabu: waits for the scan
+        app.key(K.DOWN)                                 # pressed meanwhile: held
+        assert app.screen_text().startswith("Game") and app.held == [K.DOWN]
+        passes = 0
+        while app.due:
+            app.idle()
+            passes += 1
+    finally:
+        setup.Scan = real
+    assert passes >= 9 and len(app.scanned) == 10
+    assert app.screen_text().startswith("Ruleset\n Defaults\n>")      # the held DOWN, on the list
 
 
 def test_a_prefetch_with_no_room_is_dropped_not_raised(flash, monkeypatch):
@@ -790,7 +825,7 @@ def test_the_ranking_comes_on_idle_passes_after_its_module_is_imported_in_one_of
     new_table(app, GAMES.index("kachi"))
     press_ok_until(app, "Pass to")
     monkeypatch.delitem(sys.modules, "oya.ui.match_end", raising=False)
-    app.key(K.BACK)
+    pause(app)
     assert app.screen_text().startswith("Paused")
     for _ in range(5):
         app.key(K.DOWN)
@@ -808,6 +843,30 @@ def test_the_ranking_comes_on_idle_passes_after_its_module_is_imported_in_one_of
     assert app.screen_text().startswith("Oya - home")    # (the held BACK, on the ranking: its way home)
 
 
+def test_the_pause_menu_comes_on_idle_passes_and_keys_pressed_meanwhile_act_on_it(flash, monkeypatch):
+    # its two modules imported and the menu drawn in the BACK key were up to
+    # 155 ms of CPU as .mpy on the emulated RP2040 (tools/pico --soak)
+    import sys
+    from oya.ui.app import IDLE_REDRAW
+    app = App()
+    new_table(app, GAMES.index("oicho"))
+    idle_out(app)
+    play = app.top()
+    for name in ("oya.ui.menus", "oya.ui.menu"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    app.key(K.BACK)
+    assert app.top() is play and app.due and "oya.ui.menu" not in sys.modules     # nothing in the key
+    app.key(K.DOWN)
+    app.key(K.OK)                       # pressed before it shows: held, in order
+    assert app.held == [K.DOWN, K.OK] and app.top() is play
+    assert app.idle() == 1 and "oya.ui.menu" in sys.modules and "oya.ui.menus" not in sys.modules
+    assert app.idle() == 1 and "oya.ui.menus" in sys.modules and app.top() is play
+    assert app.idle() == IDLE_REDRAW and app.screen_text().startswith("Paused")
+    assert app.idle() == IDLE_REDRAW    # the held keys: DOWN to Standings, OK on it
+    assert app.held == [] and not app.due
+    assert app.screen_text().startswith("Standings")
+
+
 def test_a_recalled_deal_is_replayed_on_idle_passes_and_a_key_pressed_meanwhile_waits(flash):
     # replayed in the key that picked it, a deal was a run of up to ~300 ms
     # of CPU as .mpy on the emulated RP2040 (tools/pico --soak)
@@ -820,7 +879,7 @@ def test_a_recalled_deal_is_replayed_on_idle_passes_and_a_key_pressed_meanwhile_
         app.key(K.OK)
     app.key(K.OK)                      # the next deal: the last one goes to the recall
     idle_out(app)
-    app.key(K.BACK)                    # pause
+    pause(app)
     app.key(K.DOWN)
     app.key(K.DOWN)
     app.key(K.OK)                      # Last deals

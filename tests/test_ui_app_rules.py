@@ -11,7 +11,7 @@ from oya import GAMES
 from oya.ui.app import App
 from oya.ui import keys as K
 from oya.ui import play as P
-from tests.test_ui_app import waiting_passes
+from tests.test_ui_app import pause, waiting_passes
 
 
 @pytest.fixture
@@ -86,7 +86,7 @@ def test_kakkuri_time_limit_ends_after_the_deal_in_play(flash):
         step(app, now)
     assert not m.stopped
     # standings in the pause menu say how long is left
-    app.key(K.BACK)
+    pause(app)
     assert title(app) == "Paused"
     app.key(K.DOWN)
     app.key(K.OK)
@@ -162,7 +162,7 @@ def test_end_match_now_stops_a_kakkuri_match_and_shows_the_ranking(flash):
     app = App(now=0)
     new_table(app, "kakkuri", ruleset_row=1, bots=5)
     m = app.session.match
-    app.key(K.BACK)
+    pause(app)
     assert title(app) == "Paused"
     for _ in range(5):
         app.key(K.DOWN)
@@ -213,7 +213,7 @@ def test_kakkuri_time_up_waits_for_an_open_menu_and_ends_once(flash):
     ruleset(flash, "k5", "kakkuri", players=6, session_minutes=5, final_tiebreak="draw_cards")
     app = App(now=0)
     new_table(app, "kakkuri", ruleset_row=1, bots=5)
-    app.key(K.BACK)
+    pause(app)
     assert title(app) == "Paused"
     app.tick(6 * 60000)
     assert title(app) == "Paused"          # the players' menu is not pulled away

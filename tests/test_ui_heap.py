@@ -214,7 +214,9 @@ while a.idle():
 print('first', mods())
 a.key(3)
 print('play', mods())
-a.key(4)                                # the pause menu
+a.key(4)                                # the pause menu, put up on idle passes
+while a.due:
+    a.idle()
 print('pause', mods())
 a.key(3)                                # Continue
 print('back', mods())
@@ -503,7 +505,9 @@ b.key(3)                                # Resume: made on the idle passes
 while b.idle():
     pass
 print('resumed', b.screen_text().split(chr(10))[0], has())
-b.key(4)                                # the pause menu
+b.key(4)                                # the pause menu, put up on idle passes
+while b.due:
+    b.idle()
 n = len(b.session.recall)               # what its "Last deals" reads
 print('recall', n, has())
 b.key(3)                                # Continue
@@ -573,6 +577,8 @@ print('boot', held())
 """ + KACHI_TABLE + r"""
 print('play', held())
 a.key(4)                                # the pause menu: down to Quit
+while a.due:
+    a.idle()
 for _ in range(4):
     a.key(2)
 a.key(3)

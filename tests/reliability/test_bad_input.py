@@ -125,8 +125,8 @@ def test_the_simulated_device_lists_each_with_its_error_and_plays_on_defaults(tm
         for gi, game in enumerate(GAMES):
             sim.press("ok")                                # New table
             sim.press("down", times=gi, gap_ms=60)
-            sim.press("ok")
-            assert sim.run_until(lambda: type(app.top()).__name__ != "Listing", 5000)
+            sim.press("ok")                                # (it waits for the scan ahead, then lists)
+            assert sim.run_until(lambda: not app.due and type(app.top()).__name__ != "Listing", 5000)
             picker = app.top()
             assert picker.items[0] == "Defaults"
             invalid = [it for it in picker.items if isinstance(it, tuple) and it[1] == "invalid"]

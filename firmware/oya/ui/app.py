@@ -384,6 +384,7 @@ class App:
         # it offered ran out the same way, again and again (tools/pico --soak
         # --console: Kachi-kachi as .mpy, heap held to 96 KB)
         self.stack = self.stack[-1:]
+        self.scanned = None
         self.drop_match()
         flow("home").home(self)
 
@@ -407,7 +408,18 @@ class App:
         flow("boot").resume(self)
 
     def pause_menu(self, play=None):
-        flow("menus").pause_menu(self)
+        """The pause menu, on the next idle passes: the menu widget's code in
+        one, the pause menu's in the next, the menu put up in the last (both
+        imports and the draw in the key were up to 155 ms of CPU as .mpy on
+        the emulated RP2040). Keys pressed meanwhile wait for it (due)."""
+        self.run_later(self._pausing())
+
+    def _pausing(self):
+        import oya.ui.menu  # noqa: F401
+        yield
+        m = flow("menus")
+        yield
+        m.pause_menu(self)
 
     def match_over(self):
         """The match is over: its ranking comes on the next idle passes, the

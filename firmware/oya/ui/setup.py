@@ -384,26 +384,39 @@ def scan_ahead(app):
     """Every game's rulesets scanned while the game list is on screen, one
     file an idle pass (a file the index knows costs a read and a hash: ~10
     ms on the RP2040, 100 ms for the ten shipped, which the pick of a game
-    used to spend); pick_ruleset takes the list. A file that needs
-    validating stops it: the pick lists as before."""
+    used to spend); pick_ruleset takes the list, and keeps it for another
+    pick until the options screen. app.scanned is False while it goes on.
+    A file that needs validating stops it: the pick lists as before."""
+    app.scanned = False
     scan = Scan(None)
     while not scan.done():
         if scan.step(True):
+            app.scanned = None
             return
         yield
     app.scanned = scan.found
 
 
 def pick_game(app, i):
-    pick_ruleset(app, GAMES[i])
+    if app.scanned is False:       # the scan ahead has begun: the pick waits for its end (keys held)
+        app.run_later(_after_scan(app, GAMES[i]))
+    else:
+        pick_ruleset(app, GAMES[i])
+
+
+def _after_scan(app, game):
+    """pick_ruleset once the scan ahead is done (run_later: it comes after
+    the scan on the idle passes), then the keys held meanwhile."""
+    pick_ruleset(app, game)
+    app.release()
+    yield
 
 
 def pick_ruleset(app, game):
     forget_games(game)
     found = app.scanned
-    app.scanned = None
     then = Call(app, "setup", "ruleset_menu", game)
-    if found is not None:          # scanned ahead (scan_ahead): this game's files, as Scan(game) lists them
+    if found:                      # scanned ahead (scan_ahead): this game's files, as Scan(game) lists them
         then([f for f in found if f[1] == game or f[1] is None])
     else:
         listing(app, t("ruleset", app.lang), game, then)
@@ -425,6 +438,7 @@ def ruleset_menu(app, game, found):
 
 def picked(app, game, found, i):
     L = app.lang
+    app.scanned = None             # (the ruleset is picked: the scan of every game's goes)
     if i == 0:
         flow("table").edit_options(app, game, "default", None)
         return
