@@ -186,6 +186,7 @@ def test_the_device_match_over_screen_shows_the_team_places(tmp_path, monkeypatc
     for _ in range(GAMES.index("meri")):
         app.key(K.DOWN)
     app.key(K.OK)
+    waiting_passes(app)                    # (the pick waits for the rulesets' scan ahead)
     app.tick(0)                            # m1 is not indexed yet: the picker lists it on a tick
     app.key(K.DOWN)
     app.key(K.OK)                          # ruleset m1

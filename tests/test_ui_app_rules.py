@@ -36,6 +36,7 @@ def new_table(app, game, ruleset_row=0, bots=0):
     for _ in range(GAMES.index(game)):
         app.key(K.DOWN)
     app.key(K.OK)
+    waiting_passes(app)                    # (the pick waits for the rulesets' scan ahead)
     while type(app.top()).__name__ == "Listing":    # rulesets/ not indexed yet: listed by ticks
         app.tick(0)
     for _ in range(ruleset_row):
@@ -188,6 +189,7 @@ def test_kachi_warns_above_its_advised_seat_count(flash):
     for _ in range(GAMES.index("kachi")):
         app.key(K.DOWN)
     app.key(K.OK)
+    waiting_passes(app)
     app.key(K.OK)                          # defaults
     app.key(K.UP)
     app.key(K.OK)

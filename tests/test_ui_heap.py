@@ -15,6 +15,7 @@ from oya.ui import amounts, play, setup
 from oya.ui.app import App
 from oya.ui import keys as K
 from tests.reliability.hostile import cases as hostile_cases
+from tests.test_ui_app import waiting_passes
 from tools import deploy, mpy_runtime
 
 ROOT = Path(tools.ROOT)
@@ -24,12 +25,22 @@ SHIPPED = sorted((ROOT / "firmware" / "rulesets").glob("*.json"))
 # A new Kachi-kachi table in a MicroPython script over App `a`: defaults, no
 # bot seats, made on the idle passes; then the first dealer, and deal 1
 KACHI_TABLE = r"""
-a.key(3); a.key(2); a.key(3); a.key(3)  # New table, Kachi-kachi, defaults
+a.key(3); a.key(2); a.key(3)            # New table, Kachi-kachi (after the scan ahead)
+waiting(a); a.key(3)                    # defaults
 a.key(1); a.key(3); a.key(3)            # Continue, seats
 a.key(1); a.key(3); a.key(3); a.key(3)  # names, starting chips, no bot seats
 while a.idle():                         # the table, made on the device loop's idle passes
     pass
 a.key(3); a.key(3)                      # first dealer, deal 1
+"""
+
+
+# the device loop's idle passes while keys wait for them (a game picked
+# waits for the rulesets' scan ahead), in the scripts below
+WAITING = """
+def waiting(a):
+    while a.due:
+        a.idle()
 """
 
 
@@ -40,7 +51,7 @@ def run_app_script(body, timeout=120):
     without the runtime."""
     if not mpy_runtime.available():
         pytest.skip("MicroPython runtime missing (make setup)")
-    code = "import sys, os\nos.chdir('/')\nfrom oya.ui.app import App\n" + body
+    code = "import sys, os\nos.chdir('/')\nfrom oya.ui.app import App\n" + WAITING + body
     r = mpy_runtime.run(code, files={"/rulesets/.index": deploy.ruleset_index(SHIPPED)}, timeout=timeout)
     assert r.ok, r.error
     return r.stdout
@@ -136,6 +147,7 @@ def test_a_new_table_with_an_indexed_ruleset_plays(flash):
     app.key(K.OK)                                   # New table
     app.key(K.DOWN)
     app.key(K.OK)                                   # Kachi-kachi
+    waiting_passes(app)
     assert app.top().items[1:] == ["Kachi-kachi (standard)", "Kachi-kachi (regional)"]
     app.key(K.DOWN)
     app.key(K.OK)                                   # the standard ruleset
@@ -201,6 +213,7 @@ def mods():
 a = App()
 print('boot', mods())
 a.key(3); a.key(2); a.key(3)           # New table, Kachi-kachi
+waiting(a)
 print('rulesets', mods())
 a.key(3)                                # Defaults
 print('options', mods())
@@ -246,7 +259,10 @@ def test_the_amount_menus_module_is_loaded_only_for_games_with_amounts(game, loa
 a = App()
 def title():
     return a.screen_text().split(chr(10))[0]
-for k in (3,) + (2,) * GI + (3, 3, 1, 3):       # New table, the game, defaults, Continue
+for k in (3,) + (2,) * GI + (3,):               # New table, the game
+    a.key(k)
+waiting(a)
+for k in (3, 1, 3):                              # defaults, Continue
     a.key(k)
 if title().startswith('Seats'):
     a.key(3)
@@ -551,7 +567,8 @@ def test_the_options_table_is_gone_before_the_deal_screens_code_comes_under_micr
 def held():
     return ['oya.games.oicho_options' in sys.modules, 'oya.ui.play' in sys.modules]
 a = App()
-a.key(3); a.key(3); a.key(3)            # New table, Oicho-Kabu, defaults
+a.key(3); a.key(3); waiting(a)          # New table, Oicho-Kabu
+a.key(3)                                # defaults
 a.key(1); a.key(3); a.key(3)            # Continue, seats
 a.key(1); a.key(3); a.key(3); a.key(3)  # names, starting chips, no bot seats
 while a.idle():

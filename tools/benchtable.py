@@ -18,10 +18,11 @@ from oya.tabledeck import GAMES    # the games a table deck plays so far
 
 
 def _new_table(app, K, game_index):
-    keys = [K.OK] + [K.DOWN] * game_index + [K.OK, K.OK,      # New table, the game, default ruleset
-                                             K.UP, K.UP, K.OK,  # options: deal -> table deck
-                                             K.DOWN, K.OK]      # Continue
-    for k in keys:
+    for k in [K.OK] + [K.DOWN] * game_index + [K.OK]:      # New table, the game
+        app.key(k)
+    while app.due:                                  # (the pick waits for the rulesets' scan ahead)
+        app.idle()
+    for k in (K.OK, K.UP, K.UP, K.OK, K.DOWN, K.OK):     # default ruleset, options: deal -> table deck, Continue
         app.key(k)
     if app.screen_text().startswith("Seats"):
         app.key(K.OK)

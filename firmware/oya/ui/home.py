@@ -17,10 +17,12 @@ def items(app):
     return ITEMS if app._home_resume else ITEMS[:1] + ITEMS[2:]
 
 
-def home(app):
+def home(app, saved=None):
+    """The home menu in place of every screen; `saved`: whether a match is
+    on flash, when the caller has looked (None: looked for here)."""
     app.drop_match()
     L = app.lang
-    app._home_resume = app.has_saved()
+    app._home_resume = app.has_saved() if saved is None else saved
     app.replace(Menu(t("home", L), [t(x[0], L) for x in items(app)], Call(app, "home", "pick")))
     app.prefetch("oya.ui.setup")       # New table, the likely next key
 

@@ -25,8 +25,7 @@ def pause_menu(app):
         elif i == 3:
             app.print_lines(standings_lines(app))
         elif i == 4:
-            app.session = None
-            app.home()
+            app.quit_to_home()
         else:
             # the players agree to stop (a match played to a time, or any match)
             m = app.session.match

@@ -376,7 +376,7 @@ def new_table(app):
     forget("oya.ui.home")          # the home menu below keeps none of its code (a Call)
     L = app.lang
     app.push(Menu(t("game", L), [game_name(g, L) for g in GAMES], Call(app, "setup", "pick_game"), app.pop))
-    app.scanned = None
+    app.scanned = False            # (being scanned: scan_ahead)
     app.prefetch(scan_ahead(app))
 
 
@@ -385,9 +385,8 @@ def scan_ahead(app):
     file an idle pass (a file the index knows costs a read and a hash: ~10
     ms on the RP2040, 100 ms for the ten shipped, which the pick of a game
     used to spend); pick_ruleset takes the list, and keeps it for another
-    pick until the options screen. app.scanned is False while it goes on.
+    pick until the options screen. app.scanned is False until it ends.
     A file that needs validating stops it: the pick lists as before."""
-    app.scanned = False
     scan = Scan(None)
     while not scan.done():
         if scan.step(True):
@@ -398,7 +397,7 @@ def scan_ahead(app):
 
 
 def pick_game(app, i):
-    if app.scanned is False:       # the scan ahead has begun: the pick waits for its end (keys held)
+    if app.scanned is False:       # the scan ahead is not done: the pick waits for its end (keys held)
         app.run_later(_after_scan(app, GAMES[i]))
     else:
         pick_ruleset(app, GAMES[i])
