@@ -16,6 +16,16 @@ def _run(p, uart, clock, until=60000, step=1):
     raise AssertionError("printer never went idle")
 
 
+def _refused_as_busy(printer, lines):
+    """A slip asked for with one printing and one waiting: refused, with why."""
+    try:
+        printer.slip(lines)
+    except RuntimeError as e:
+        assert "busy" in str(e)
+    else:
+        raise AssertionError("a third slip is refused")
+
+
 def _printer(baud=19200, codepage=1, status=False):
     clock = [0]
     uart = FakeUART(clock)
@@ -301,12 +311,7 @@ def test_the_port_holds_a_slip_and_makes_the_driver_on_the_next_pump_not_in_the_
     assert port.busy and port._driver is None and uart.data() == b""
     if MICROPYTHON:                             # (CPython keeps a module once imported)
         assert "oya.hw.printer" not in sys.modules
-    try:
-        port.slip(["three"])
-    except RuntimeError as e:
-        assert "busy" in str(e)
-    else:
-        raise AssertionError("a third slip is refused, as by the driver")
+    _refused_as_busy(port, ["three"])           # as by the driver
     assert port.pump(0) == 0                    # the driver made and given both: nothing sent yet
     assert port._driver is not None and "oya.hw.printer" in sys.modules and uart.data() == b""
     _run(port, uart, clock)
@@ -324,12 +329,7 @@ def test_a_slip_asked_for_while_one_prints_and_one_waits_is_refused():
     p.slip(["first"])
     p.pump(0)                           # the first one is printing
     p.slip(["second"])
-    try:
-        p.slip(["third"])
-    except RuntimeError as e:
-        assert "busy" in str(e)
-    else:
-        raise AssertionError("a third slip is refused")
+    _refused_as_busy(p, ["third"])
     _run(p, uart, clock)
     assert p.printed == 2 and b"first\n" in uart.data() and b"second\n" in uart.data()
     assert b"third" not in uart.data()
