@@ -916,7 +916,9 @@ def test_a_recalled_deal_is_replayed_on_idle_passes_and_a_key_pressed_meanwhile_
     pause(app)
     app.key(K.DOWN)
     app.key(K.DOWN)
-    app.key(K.OK)                      # Last deals
+    app.key(K.OK)                      # Last deals: its code imported on an idle pass
+    assert app.due and app.screen_text().startswith("Paused")
+    waiting_passes(app)
     assert app.screen_text().startswith("Last deals")
     app.key(K.OK)                      # the newest
     assert app.due and app.screen_text().startswith("Last deals\n>#1")     # not replayed in the key

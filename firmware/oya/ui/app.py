@@ -427,18 +427,24 @@ class App:
         flow("boot").resume(self)
 
     def pause_menu(self, play=None):
-        """The pause menu, on the next idle passes: the menu widget's code in
-        one, the pause menu's in the next, the menu put up in the last (both
-        imports and the draw in the key were up to 155 ms of CPU as .mpy on
-        the emulated RP2040). Keys pressed meanwhile wait for it (due)."""
-        self.run_later(self._pausing())
+        """The pause menu, on the next idle passes (both its imports and its
+        draw in the key were up to 155 ms of CPU as .mpy on the emulated
+        RP2040)."""
+        self.open_later("menus", "pause_menu", "menu")
 
-    def _pausing(self):
-        import oya.ui.menu  # noqa: F401
+    def open_later(self, mod, fn, first=None):
+        """oya.ui.`mod`.`fn`(app) on the next idle passes, keys held
+        meanwhile: `first` (a flow module `mod` imports) imported in one,
+        `mod` in the next, the call in the last."""
+        self.run_later(self._opening(mod, fn, first))
+
+    def _opening(self, mod, fn, first):
+        if first:
+            flow(first)
+            yield
+        m = flow(mod)
         yield
-        m = flow("menus")
-        yield
-        m.pause_menu(self)
+        getattr(m, fn)(self)
 
     def match_over(self):
         """The match is over: its ranking comes on the next idle passes, the

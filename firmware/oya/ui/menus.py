@@ -20,8 +20,7 @@ def pause_menu(app):
         elif i == 1:
             app.push(Message(t("standings", app.lang), standings_lines(app), app.pop))
         elif i == 2:
-            from oya.ui.records import recall_screen
-            recall_screen(app)
+            app.open_later("records", "recall_screen")    # (its code imported on an idle pass)
         elif i == 3:
             app.print_lines(standings_lines(app))
         elif i == 4:
