@@ -901,6 +901,25 @@ def test_quit_goes_home_on_idle_passes_and_keeps_the_match_to_resume(flash):
     assert rows[0] == "Oya - home" and rows[2] == ">Resume match"     # the held DOWN, on the menu
 
 
+def test_the_language_is_switched_on_idle_passes_and_saved(flash):
+    # its words, the home menu remade and the setting saved, in the key: a
+    # run of 247 ms of CPU as .mpy on the emulated RP2040 (tools/pico --soak)
+    app = App()
+    app.key(K.DOWN)
+    app.key(K.DOWN)
+    app.key(K.OK)                       # Settings
+    assert app.screen_text().startswith("Settings\n>Language")
+    app.key(K.OK)
+    assert app.due and app.lang == 0 and app.screen_text().startswith("Settings")     # nothing in the key
+    app.key(K.DOWN)                     # pressed meanwhile: on the menu in the new language
+    waiting_passes(app)
+    menu = app.top()
+    assert app.lang == 1 and menu.i == 1 and len(app.stack) == 2
+    assert menu.items[0][1] == "日本語" and not app.screen_text().startswith("Settings")
+    assert app.stack[0].i == 2          # the home menu under it, remade, its row kept
+    assert App().lang == 1              # saved: a restart comes up in it
+
+
 def test_a_recalled_deal_is_replayed_on_idle_passes_and_a_key_pressed_meanwhile_waits(flash):
     # replayed in the key that picked it, a deal was a run of up to ~300 ms
     # of CPU as .mpy on the emulated RP2040 (tools/pico --soak)
