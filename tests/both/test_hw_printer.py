@@ -322,6 +322,28 @@ def test_the_port_holds_a_slip_and_makes_the_driver_on_the_next_pump_not_in_the_
     assert not port.busy and port.pump(clock[0]) == -1 and port.printed == 2
 
 
+def test_a_driver_with_no_room_fails_the_held_slips_and_the_port_goes_on():
+    # made on a pass of the device loop, outside any key: what it raises
+    # must not stop the loop, and is said as a failed slip
+    from oya.hw.printer_port import PrinterPort
+    clock = [0]
+    uart = FakeUART(clock)
+    port = PrinterPort(uart, 19200, 384, 1, None, status=False)
+    real = port.driver
+
+    def no_room():
+        raise MemoryError("memory allocation failed, allocating 1148 bytes")
+    port.driver = no_room
+    port.slip(["one"])
+    port.slip(["two"])
+    assert port.pump(0) == 0 and port.failed == 2 and "allocating" in port.last_error
+    assert not port.busy and port.pump(0) == -1 and uart.data() == b""
+    port.driver = real                          # room again: the next slip prints
+    port.slip(["three"])
+    _run(port, uart, clock)
+    assert port.printed == 1 and b"three\n" in uart.data()
+
+
 def test_a_slip_asked_for_while_one_prints_and_one_waits_is_refused():
     # a print key pressed again and again while a slip prints: each slip is
     # RAM until printed, so one waits and the next is refused with a reason

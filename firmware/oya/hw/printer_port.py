@@ -56,16 +56,17 @@ class PrinterPort:
     def pump(self, now):
         """One step of the driver (Printer.pump); when it has nothing left
         to send, the driver and its module go. The slips held for it: the
-        driver made and given them, a step of its own."""
+        driver made and given them, a step of its own. What that raises (no
+        room for the driver: MemoryError) fails those slips, and is said as
+        any failed slip is: the device loop, outside a key, goes on."""
         p = self._driver
         if p is None:
             if not self._held:
                 return -1
-            p = self.driver()
             held, self._held = self._held, []
             for lines, cut in held:
                 try:
-                    p.slip(lines, cut)
+                    self.driver().slip(lines, cut)
                 except Exception as e:
                     self.failed += 1
                     self.last_error = str(e) or type(e).__name__
