@@ -386,8 +386,12 @@ def scan_ahead(app):
     ms on the RP2040, 100 ms for the ten shipped, which the pick of a game
     used to spend); pick_ruleset takes the list, and keeps it for another
     pick until the options screen. app.scanned is False until it ends.
-    A file that needs validating stops it: the pick lists as before."""
+    A file that needs validating stops it: the pick lists as before. The
+    index's code and the listing of the folder come first, a pass each."""
+    from oya import rsindex  # noqa: F401
+    yield
     scan = Scan(None)
+    yield
     while not scan.done():
         if scan.step(True):
             app.scanned = None
