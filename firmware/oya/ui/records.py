@@ -14,7 +14,8 @@ def replaying(app, state, seed, acts):
     """A deal of the match in play rebuilt from the state before it, its
     seed and its actions, with its whole story (the device's deals keep
     only their results: oya.match.Match.lean), a step at a time: None
-    after the deal's start and after each action, then the deal. Replayed
+    after the deal's start and after each action; it returns the deal
+    (deal = yield from replaying(...)). Replayed
     in one key, a deal was a run of up to ~300 ms of CPU as .mpy on the
     emulated RP2040 (tools/pico --soak); a step an idle pass (or a slip's
     step: oya.hw.printer), the keys come between."""
@@ -25,8 +26,10 @@ def replaying(app, state, seed, acts):
     twin.restore(state)
     twin.table = m.table
     yield None
-    for x in replay_steps(twin, seed, acts):
-        yield x
+    for deal in replay_steps(twin, seed, acts):
+        if deal is None:
+            yield None
+    return deal
 
 
 def recall_record(app, entry, n):
@@ -34,9 +37,7 @@ def recall_record(app, entry, n):
     line, with None for each step of its replay (replaying)."""
     from oya.compat import unhex
     m = app.session.match
-    for deal in replaying(app, entry["state"], entry["seed"] and unhex(entry["seed"]), entry["acts"]):
-        if deal is None:
-            yield None
+    deal = yield from replaying(app, entry["state"], entry["seed"] and unhex(entry["seed"]), entry["acts"])
     yield "#%d %s" % (n, _seed_text(app, entry))
     for ln in record_lines(m.deck_kind(), deal.events, m.ledger.names, deal.seen(-1)):
         yield ln
@@ -114,9 +115,7 @@ def deal_record(app):
         for ln in (t("commit", L) + ":", c[:32], c[32:], t("seed", L) + ":", sh[:32], sh[32:]):
             yield ln
     if not deal.story:
-        for deal in replaying(app, s.state0, m.deal_seed, s.acts):
-            if deal is None:
-                yield None          # a step of the replay: the printer takes one a pass
+        deal = yield from replaying(app, s.state0, m.deal_seed, s.acts)   # (the printer takes a step a pass)
     for ln in record_lines(m.deck_kind(), deal.events, names, deal.seen(-1)):
         yield ln
     deal = None                     # the replayed twin goes before the last lines
