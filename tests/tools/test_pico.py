@@ -745,3 +745,41 @@ def test_the_heap_map_gives_each_block_to_the_first_named_object_that_reaches_it
     assert "meri (frozen) at P1: Play on 5 (3 keys after the first deal): 176 B" in text
     assert text.index("oya.x ") < text.index("obj app")          # the biggest first
     assert "untyped" in heapmap.report("meri", True, got)
+
+
+def test_the_pass_log_prints_each_long_pass_with_its_parts(monkeypatch, capsys):
+    # --pass-log: boot.py times the device loop's passes and the app's parts
+    # on the device; a pass of MS or more is one line, its parts of 1 ms or
+    # more named, and the soak reads those lines back
+    from oya import hw
+    from oya.hw import printer_port
+    from oya.ui import app as app_mod, loop
+    from tools.pico import passlog
+    clock = [0]                                 # us
+
+    def sleep_ms(ms):
+        clock[0] += 1000 * ms
+    monkeypatch.setitem(sys.modules, "time", types.SimpleNamespace(
+        ticks_us=lambda: clock[0], ticks_diff=lambda a, b: a - b, sleep_ms=sleep_ms))
+    monkeypatch.setattr(hw, "now_ms", lambda: clock[0] // 1000)
+    for owner, name in [(hw, "drive"), (loop, "idle_collect"), (printer_port.PrinterPort, "pump")] + [
+            (app_mod.App, n) for n in ("key", "tick", "settle", "idle", "_fetch", "release")]:
+        monkeypatch.setattr(owner, name, getattr(owner, name))     # each put back after the test
+
+    def render(app):
+        clock[0] += 35000                       # a frame of 35 ms
+    monkeypatch.setattr(loop, "render", render)
+    exec(passlog.pass_log_py(30), {})
+
+    def passes():
+        loop.render(None)                       # (the wrapped one)
+        clock[0] += 2000
+        yield 10
+        clock[0] += 5000                        # a pass of 5 ms: not printed
+        yield 10
+    with pytest.raises((StopIteration, RuntimeError)):
+        hw.drive(passes(), types.SimpleNamespace(woken=False))
+    lines = passlog.pass_lines(capsys.readouterr().out)
+    assert len(lines) == 1
+    assert lines[0].split("|")[0].split()[1:] == ["37", "ms"]
+    assert lines[0].split("|")[1].strip() == "render 35"

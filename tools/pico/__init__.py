@@ -447,6 +447,7 @@ def run_soak(a, uf2, rom, board, games, commit):
     from tools.pico.emu import Emulator
     cap = int((HEAP_BUDGET_KB[bool(a.frozen)] if a.heap_cap is None else a.heap_cap) * 1024)
     printer_uart = (board.get("printer") or {}).get("uart", 1)
+    a.console = a.console or bool(a.pass_log)                     # (the lines come on the console)
     console_uart = 1 - printer_uart if a.console else None       # the RP2040's other UART
     clash = soak.console_clash(board, console_uart) if a.console else None
     if clash:
@@ -455,7 +456,8 @@ def run_soak(a, uf2, rom, board, games, commit):
     with tempfile.TemporaryDirectory() as tmp:
         _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
-        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every, console_uart)
+        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every, console_uart,
+                                  a.pass_log)
 
         def one(i):
             g = games[i]
@@ -517,6 +519,8 @@ def main(argv=None):
     ap.add_argument("--console", action="store_true", help="the soak with the REPL's output on the UART the "
                     "printer does not use (os.dupterm in boot.py): each finding gets what the firmware printed "
                     "(an error's traceback)")
+    ap.add_argument("--pass-log", type=int, metavar="MS", help="the soak with --console: each pass of the "
+                    "device loop of MS or more printed part by part, listed under its press (tools/pico/passlog.py)")
     ap.add_argument("--jobs", type=int, default=1, metavar="N", help="the soak: N games at once, an emulator "
                     "each (one CPU core each)")
     ap.add_argument("--phases", action="store_true", help="instead of the bench: each key's steps (key, frame, "

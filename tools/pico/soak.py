@@ -56,15 +56,20 @@ gc.threshold(%(every)d)
 """
 
 
-def boot_py(cap, gc_every=None, console_uart=None):
+def boot_py(cap, gc_every=None, console_uart=None, pass_log=None):
     """boot.py: the heap held to `cap` bytes (None: the whole heap), with
-    `gc_every` a collection after every that many bytes allocated, and with
-    `console_uart` the REPL's output on that UART too."""
+    `gc_every` a collection after every that many bytes allocated, with
+    `console_uart` the REPL's output on that UART too, and with `pass_log`
+    the device loop's passes of that many ms or more printed there
+    (tools/pico/passlog.py)."""
     text = BOOT_PY % {"cap": cap} if cap else ""
     if gc_every:
         text += GC_EVERY_PY % {"every": gc_every}
     if console_uart is not None:
         text = CONSOLE_PY % {"uart": console_uart} + text
+    if pass_log:
+        from tools.pico.passlog import pass_log_py
+        text += pass_log_py(pass_log)
     return text
 
 
@@ -81,9 +86,10 @@ def console_clash(board, uart):
     return "UART%d would take GP%s, which the board uses" % (uart, " and GP".join(map(str, taken))) if taken else None
 
 
-def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None, console_uart=None):
+def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None, console_uart=None, pass_log=None):
     """`flash` with boot.py holding the heap to `cap` bytes (and collecting
-    every `gc_every` bytes, and the console on `console_uart`), saved as `out`."""
+    every `gc_every` bytes, the console on `console_uart`, the passes of
+    `pass_log` ms or more printed), saved as `out`."""
     import os
     import tempfile
     from tools.pico.emu import Emulator
@@ -92,7 +98,7 @@ def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None, console_uart=None
         with tempfile.TemporaryDirectory() as tmp:
             p = os.path.join(tmp, "boot.py")
             with open(p, "w") as f:
-                f.write(boot_py(cap, gc_every, console_uart))
+                f.write(boot_py(cap, gc_every, console_uart, pass_log))
             r = emu.mpremote("fs", "cp", p, ":boot.py", timeout=600)
         if r.returncode != 0:
             raise RuntimeError("could not put boot.py on the board:\n%s%s" % (r.stdout, r.stderr))
@@ -115,7 +121,10 @@ def press(rig, key, rng):
 
 
 def soak_game(emu, board, game, presses, seed, setup_keys, log=None, console=False):
-    """-> {"game", "presses", "tables", "findings": [...], "heap_*"}"""
+    """-> {"game", "presses", "tables", "findings": [...], "heap_*"}; with
+    the console on, "long_passes": the --pass-log lines the firmware printed,
+    under the press they came in."""
+    from tools.pico.passlog import pass_lines
     printed = bytearray()                           # the serial line since the last press (--console)
     if console:
         emu.on_cdc = printed.extend
@@ -145,10 +154,13 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None, console=Fal
     longest = [0, ""]                               # the longest CPU run without a sleep, and its press
     slow = []                                       # the longest runs over SLOW_MS: (cycles, press)
     n_slow = 0
+    long_passes = []                                # (press, line) the firmware printed (--pass-log)
 
     def note(f):
         """A press's figures: its CPU run and its heap, against the worst so far."""
         nonlocal n_slow
+        for ln in pass_lines(printed.decode(errors="replace")):
+            long_passes.append("press %d (%s): %s" % (done, before, ln))
         run = getattr(f, "stretch", 0) or 0
         if run > longest[0]:
             longest[:] = [run, "press %d (%s)" % (done, before)]
@@ -231,6 +243,7 @@ def soak_game(emu, board, game, presses, seed, setup_keys, log=None, console=Fal
             "heap_size": heap.get("size"), "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
             "heap_peaks": peaks, "heap_at_home": at_home, "astray": astray,
             "longest_run": longest[0], "longest_run_at": longest[1], "slow_runs": slow, "slow_presses": n_slow,
+            "long_passes": long_passes,
             "collections": heap.get("collections"), "emulated_s": round(emu.t / 1e6, 1),
             "wall_s": round(time.time() - t0, 1)}
 
@@ -277,6 +290,8 @@ def report(runs, cap):
                 " ... %.1f (%d times)" % (home[-1], len(home)) if len(home) > 12 else ""))
         for b, at in r.get("heap_peaks") or ():
             rows.append("    heap %.1f KB in %s" % ((b - pin_of(r, cap)) / 1024, at))
+        for ln in r.get("long_passes") or ():
+            rows.append("    pass: " + ln)
         for f in r["findings"][:10]:
             rows.append("    " + f)
         if len(r["findings"]) > 10:
