@@ -535,6 +535,33 @@ def test_a_game_picked_while_the_scan_ahead_goes_on_waits_for_it_and_scans_nothi
     assert app.screen_text().startswith("Ruleset\n Defaults\n>")      # the held DOWN, on the list
 
 
+def test_a_ruleset_picked_before_the_options_code_is_in_waits_for_it_and_imports_nothing(flash):
+    # the pick imported the options' modules itself: OK on the ruleset list
+    # was a run of 96-143 ms of CPU as .mpy on the emulated RP2040
+    import sys
+    from oya.ui import forget
+    app = App()
+    app.key(K.OK)                                   # New table -> the game list
+    waiting_passes(app)
+    while app.idle():                               # the scan ahead, to its end
+        pass
+    forget("oya.games.oicho_options", "oya.ui.table")
+    app.key(K.OK)                                   # Oicho-Kabu -> its rulesets
+    assert app.screen_text().startswith("Ruleset")
+    assert app._prefetch == ["oya.games.oicho_options", "oya.ui.table"]
+    app.key(K.OK)                                   # Defaults, before any idle pass: waits
+    app.key(K.DOWN)                                 # pressed meanwhile: held
+    assert app.screen_text().startswith("Ruleset") and app.held == [K.DOWN]
+    assert "oya.games.oicho_options" not in sys.modules and "oya.ui.table" not in sys.modules
+    passes = 0
+    while app.due:
+        app.idle()
+        passes += 1
+    assert passes >= 3                              # the two modules, then the pick
+    assert app.screen_text().startswith("Options\n")
+    assert app.top().i == 1                         # the held DOWN, on the options
+
+
 def test_a_prefetch_with_no_room_is_dropped_not_raised(flash, monkeypatch):
     # an import that finds no heap (MemoryError) on an idle pass: the key that
     # needs the module imports it again and shows what it raises then

@@ -440,6 +440,8 @@ def ruleset_menu(app, game, found):
 
 
 def picked(app, game, found, i):
+    if app.after_fetch(picked, app, game, found, i):     # (the options' code, fetched by ruleset_menu)
+        return
     L = app.lang
     app.scanned = None             # (the ruleset is picked: the scan of every game's goes)
     if i == 0:
