@@ -190,6 +190,7 @@ def test_the_device_match_over_screen_shows_the_team_places(tmp_path, monkeypatc
     app.tick(0)                            # m1 is not indexed yet: the picker lists it on a tick
     app.key(K.DOWN)
     app.key(K.OK)                          # ruleset m1
+    waiting_passes(app)                    # (the pick waits for the options' code)
     app.key(K.UP)
     app.key(K.OK)                          # options: Continue
     assert title() == "Names"

@@ -44,7 +44,8 @@ def to_bots(app, game_index, seats_up=0):
         app.key(K.DOWN)
     app.key(K.OK)                      # the game: it waits for the rulesets' scan ahead
     waiting_passes(app)
-    app.key(K.OK)                      # ruleset: defaults
+    app.key(K.OK)                      # ruleset: defaults (it waits for the options' code)
+    waiting_passes(app)
     app.key(K.UP)
     app.key(K.OK)                      # options: Continue (the last row)
     if app.screen_text().startswith("Seats"):   # not asked when the ruleset fixes it
@@ -387,7 +388,8 @@ def test_prefetch_imports_what_the_next_screen_wants_one_module_per_idle_pass(fl
     assert app.idle() == 0
     app.key(K.OK)                                       # New table -> the game list
     app.key(K.OK)                                       # the first game -> its rulesets
-    waiting_passes(app)                                 # (after the scan ahead)
+    while not isinstance(app._prefetch[0], str):        # (after the scan ahead)
+        app.idle()
     # the options screen's modules (not its engine: beside the setup flow's
     # code, that was the highest heap of a setup)
     assert app._prefetch == ["oya.games.%s_options" % GAMES[0], "oya.ui.table"]
@@ -500,6 +502,7 @@ def test_the_rulesets_are_scanned_while_the_game_list_is_shown(flash, game):
         assert (app.scanned is None) != ahead
         shown[ahead] = app.screen_text()
         app.key(K.OK)                                   # Defaults: the options, and the scan goes
+        waiting_passes(app)                             # (once the options' code is in)
         assert app.screen_text().startswith("Options") and app.scanned is None
     assert shown[True] == shown[False] and shown[True].startswith("Ruleset")
     names = [f[2] for f in setup.list_rulesets(game)]
@@ -535,17 +538,17 @@ def test_a_game_picked_while_the_scan_ahead_goes_on_waits_for_it_and_scans_nothi
     assert app.screen_text().startswith("Ruleset\n Defaults\n>")      # the held DOWN, on the list
 
 
-def test_a_ruleset_picked_before_the_options_code_is_in_waits_for_it_and_imports_nothing(flash):
+def test_a_ruleset_picked_before_the_options_code_is_in_waits_for_it_and_imports_nothing(flash, monkeypatch):
     # the pick imported the options' modules itself: OK on the ruleset list
     # was a run of 96-143 ms of CPU as .mpy on the emulated RP2040
     import sys
-    from oya.ui import forget
     app = App()
     app.key(K.OK)                                   # New table -> the game list
     waiting_passes(app)
     while app.idle():                               # the scan ahead, to its end
         pass
-    forget("oya.games.oicho_options", "oya.ui.table")
+    for name in ("oya.games.oicho_options", "oya.ui.table"):     # (as forgotten on MicroPython)
+        monkeypatch.delitem(sys.modules, name, raising=False)
     app.key(K.OK)                                   # Oicho-Kabu -> its rulesets
     assert app.screen_text().startswith("Ruleset")
     assert app._prefetch == ["oya.games.oicho_options", "oya.ui.table"]
@@ -700,7 +703,9 @@ def test_a_new_tables_first_record_does_not_wait_for_the_prefetch(flash):
     app.key(K.OK)                          # New table, then up to the first dealer
     app.key(K.OK)
     waiting_passes(app)                    # (the pick of the game waits for the scan ahead)
-    for k in (K.OK, K.UP, K.OK):
+    app.key(K.OK)
+    waiting_passes(app)                    # (and the ruleset's for the options' code)
+    for k in (K.UP, K.OK):
         app.key(k)
     if app.screen_text().startswith("Seats"):
         app.key(K.OK)

@@ -42,6 +42,7 @@ def new_table(app, game, ruleset_row=0, bots=0):
     for _ in range(ruleset_row):
         app.key(K.DOWN)
     app.key(K.OK)
+    waiting_passes(app)                    # (the pick waits for the options' code)
     app.key(K.UP)
     app.key(K.OK)                          # options: Continue
     if title(app) == "Seats":

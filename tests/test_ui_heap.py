@@ -237,7 +237,9 @@ print('back', mods())
     got = dict((ln.split(" ", 1)[0], eval(ln.split(" ", 1)[1])) for ln in out.strip().split("\n"))
     base = {"oya.ui.app", "oya.ui.grid", "oya.ui.keys", "oya.ui.text", "oya.ui.text_en", "oya.ui.widgets"}
     assert set(got["boot"]) == base | {"oya.ui.home", "oya.ui.menu", "oya.ui.text_en_setup"}
-    assert set(got["rulesets"]) == base | {"oya.ui.setup", "oya.ui.menu", "oya.ui.text_en_setup"}
+    # the list of rulesets, and the options' code fetched while it is shown
+    assert set(got["rulesets"]) == base | {"oya.ui.setup", "oya.ui.menu", "oya.ui.text_en_setup",
+                                           "oya.ui.table", "oya.ui.spinner"}
     assert set(got["options"]) == base | {"oya.ui.table", "oya.ui.spinner", "oya.ui.menu", "oya.ui.text_en_setup"}
     # the first dealer was drawn: its draw went with it (oya.match), the flows
     # too; the screen's OK calls oya.ui.start, and the deal screens were fetched

@@ -409,9 +409,10 @@ def pick_game(app, i):
 
 def _after_scan(app, game):
     """pick_ruleset once the scan ahead is done (run_later: it comes after
-    the scan on the idle passes), then the keys held meanwhile."""
+    the scan on the idle passes). The keys held meanwhile act once the
+    ruleset list's own fetch is done too (App.idle releases them): an OK
+    then finds the options' code in."""
     pick_ruleset(app, game)
-    app.release()
     yield
 
 
