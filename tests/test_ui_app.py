@@ -952,6 +952,42 @@ def test_the_language_is_switched_on_idle_passes_and_saved(flash):
     assert App().lang == 1              # saved: a restart comes up in it
 
 
+def test_the_last_deals_are_read_a_slot_an_idle_pass(flash, monkeypatch):
+    # read in the pass that opened the list, the recall's slots (and a file
+    # still owed) were a run of 60-90 ms of CPU as .mpy on the emulated RP2040
+    import builtins
+    app = App(FakeHw())
+    new_table(app, GAMES.index("oicho"))
+    deals = 0
+    while deals < 3:
+        app.key(K.OK)
+        if app.screen_text().startswith("Results"):
+            deals += 1
+            app.key(K.OK)              # the next deal: the last one goes to the recall
+    idle_out(app)
+    pause(app)
+    real = builtins.open
+    opened = []
+
+    def counted(path, *a, **k):
+        f = real(path, *a, **k)
+        if ".r/" in str(path):         # a slot there (a missing one raises: a lookup, no read)
+            opened.append(path)
+        return f
+    monkeypatch.setattr(builtins, "open", counted)
+    app.key(K.DOWN)
+    app.key(K.DOWN)
+    app.key(K.OK)                      # Last deals
+    assert opened == []
+    per_pass = []
+    while app.due:
+        n = len(opened)
+        app.idle()
+        per_pass.append(len(opened) - n)
+    assert max(per_pass) == 1 and sum(per_pass) == 3
+    assert app.screen_text().startswith("Last deals\n>#1 ") and "\n #3 " in app.screen_text()
+
+
 def test_a_recalled_deal_is_replayed_on_idle_passes_and_a_key_pressed_meanwhile_waits(flash):
     # replayed in the key that picked it, a deal was a run of up to ~300 ms
     # of CPU as .mpy on the emulated RP2040 (tools/pico --soak)

@@ -9,9 +9,10 @@ from oya.games import load
 from oya.session import RECALL, replay_deal
 
 
-def read_recall(session):
+def reading_recall(session):
     """The last RECALL finished deals of a journaled session, oldest
-    first (a slot that is damaged, or not one of those deals, is left out)."""
+    first (a slot that is damaged, or not one of those deals, is left
+    out): None after each slot read, and it returns them."""
     from oya.journal_read import decode
     m = session.match
     last = m.started - (1 if m.deal is not None else 0)     # the last deal ended
@@ -24,6 +25,7 @@ def read_recall(session):
             continue
         if e is not None and last - RECALL < e[0] <= last and isinstance(e[1], dict):
             got[e[0]] = e[1]
+        yield
     return [got[k] for k in sorted(got)]
 
 

@@ -241,11 +241,26 @@ class Session:
     def recall(self):
         """The last RECALL finished deals, oldest first: [{"state", "seed",
         "acts"}]. Read from flash when journaled (oya.resume)."""
+        steps = self.reading_recall()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as e:
+                return e.value
+
+    def reading_recall(self):
+        """recall, a step at a time, for the device's idle passes (the
+        recall screen, oya.ui.records): None after each file owed, after
+        the reader's code, after each slot read; it returns the list. Read
+        in one key, it was a run of 60-90 ms of CPU as .mpy on the emulated
+        RP2040 (tools/pico --soak --pass-log)."""
         if self.journal is None:
             return self._recall
-        self.flush()
-        from oya.resume import read_recall
-        return read_recall(self)
+        while self.flush(True):
+            yield
+        from oya.resume import reading_recall
+        yield
+        return (yield from reading_recall(self))
 
     @classmethod
     def from_record(cls, rec, journal=None, lean=False):

@@ -454,7 +454,8 @@ class App:
     def open_later(self, mod, fn, first=None):
         """oya.ui.`mod`.`fn`(app) on the next idle passes, keys held
         meanwhile: `first` (a flow module `mod` imports) imported in one,
-        `mod` in the next, the call in the last."""
+        `mod` in the next, the call in the last (or, when `fn` is a
+        generator function, its steps a pass each)."""
         self.run_later(self._opening(mod, fn, first))
 
     def _opening(self, mod, fn, first):
@@ -463,7 +464,9 @@ class App:
             yield
         m = flow(mod)
         yield
-        getattr(m, fn)(self)
+        steps = getattr(m, fn)(self)
+        if steps is not None:           # a generator: the rest of its work, a step a pass
+            yield from steps
 
     def match_over(self):
         """The match is over: its ranking comes on the next idle passes, the

@@ -69,8 +69,10 @@ def _seed_text(app, entry, word=True):
 
 
 def recall_screen(app):
+    """The list of the last deals, made on idle passes (App.open_later
+    runs its steps, keys held): the deals are read a slot a pass."""
     L = app.lang
-    rec = app.session.recall
+    rec = yield from app.session.reading_recall()
     if not rec:
         app.push(Message(t("recall", L), ["-"], app.pop))
         return
