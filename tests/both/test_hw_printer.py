@@ -312,7 +312,10 @@ def test_the_port_holds_a_slip_and_makes_the_driver_on_the_next_pump_not_in_the_
     if MICROPYTHON:                             # (CPython keeps a module once imported)
         assert "oya.hw.printer" not in sys.modules
     _refused_as_busy(port, ["three"])           # as by the driver
-    assert port.pump(0) == 0                    # the driver made and given both: nothing sent yet
+    assert port.pump(0) == 0                    # the driver's code, on a pass of its own (forgotten
+    if MICROPYTHON:                             # above; CPython keeps it, and makes the driver at once)
+        assert port._driver is None and "oya.hw.printer" in sys.modules
+        assert port.pump(0) == 0                # the driver made and given both: nothing sent yet
     assert port._driver is not None and "oya.hw.printer" in sys.modules and uart.data() == b""
     _run(port, uart, clock)
     assert port.printed == 2 and port.failed == 0
@@ -325,6 +328,7 @@ def test_the_port_holds_a_slip_and_makes_the_driver_on_the_next_pump_not_in_the_
 def test_a_driver_with_no_room_fails_the_held_slips_and_the_port_goes_on():
     # made on a pass of the device loop, outside any key: what it raises
     # must not stop the loop, and is said as a failed slip
+    import oya.hw.printer  # noqa: F401  (its code in: the driver's making is what fails here)
     from oya.hw.printer_port import PrinterPort
     clock = [0]
     uart = FakeUART(clock)

@@ -227,3 +227,40 @@ def test_only_the_printer_class_the_board_needs_is_loaded():
         assert "oya.hw.no_printer" in sim.importer.modules and "oya.hw.printer_port" not in sim.importer.modules
     finally:
         sim.close()
+
+
+class _QuietUART:
+    def write(self, b):
+        return len(b)
+
+    def any(self):
+        return 0
+
+    def read(self, n=None):
+        return None
+
+
+def test_the_printer_port_imports_its_driver_on_a_pump_of_its_own(monkeypatch):
+    # the driver's import and its making in one pump were a run of 76 ms of
+    # CPU as .mpy on the emulated RP2040; an import with no room fails the
+    # slips held for it, and the port goes on
+    import builtins
+    import sys
+    from oya.hw.printer_port import PrinterPort
+    monkeypatch.delitem(sys.modules, "oya.hw.printer", raising=False)
+    port = PrinterPort(_QuietUART(), status=False)
+    real = builtins.__import__
+
+    def no_room(name, *a, **k):
+        if name == "oya.hw.printer":
+            raise MemoryError("memory allocation failed, allocating 4096 bytes")
+        return real(name, *a, **k)
+    monkeypatch.setattr(builtins, "__import__", no_room)
+    port.slip(["one"])
+    port.slip(["two"])
+    assert port.pump(0) == 0 and port.failed == 2 and "allocating" in port.last_error
+    assert not port.busy and port.pump(0) == -1
+    monkeypatch.setattr(builtins, "__import__", real)
+    port.slip(["three"])
+    assert port.pump(0) == 0 and port._driver is None and "oya.hw.printer" in sys.modules
+    assert port.pump(0) == 0 and port._driver is not None and port.busy      # then the driver, with the slip
