@@ -805,10 +805,13 @@ def test_keys_pressed_while_a_new_table_is_made_wait_for_it_and_act_in_order(fla
     app.key(K.OK)                          # the first deal's OK
     assert len(app._prefetch) == owed and app.session is None     # nothing done in the keys
     passes = 0
+    held = []
     while app.idle():
         passes += 1
-        assert app.held == [] or app.session is None
-    assert passes > owed                   # a pass each, then one for the keys
+        held.append(len(app.held))
+        assert len(app.held) == 2 or app.session is not None      # none acts before the table is made
+    assert passes > owed                   # a pass each, then one for each key
+    assert held == sorted(held, reverse=True) and 1 in held and held[-1] == 0      # one key a pass
     assert app.held == [] and not app.due
     assert app.session.match.deal is not None      # both keys acted, in order
     assert not app.screen_text().startswith(("First dealer", "Deal 1"))
@@ -904,7 +907,8 @@ def test_the_pause_menu_comes_on_idle_passes_and_keys_pressed_meanwhile_act_on_i
     assert app.idle() == 1 and "oya.ui.menu" in sys.modules and "oya.ui.menus" not in sys.modules
     assert app.idle() == 1 and "oya.ui.menus" in sys.modules and app.top() is play
     assert app.idle() == IDLE_REDRAW and app.screen_text().startswith("Paused")
-    assert app.idle() == IDLE_REDRAW    # the held keys: DOWN to Standings, OK on it
+    assert app.idle() == IDLE_REDRAW and app.held == [K.OK]     # the held keys, one a pass: DOWN
+    assert app.idle() == IDLE_REDRAW    # to Standings, then OK on it
     assert app.held == [] and not app.due
     assert app.screen_text().startswith("Standings")
 

@@ -6,7 +6,6 @@ import sys
 from oya.compat import const, forget
 
 _HELD = const(2)      # slips taken before the driver is made: one to print, one waiting (as the driver)
-_DRIVER = "oya.hw.printer"
 
 
 class PrinterPort:
@@ -65,12 +64,12 @@ class PrinterPort:
         if p is None:
             if not self._held:
                 return -1
-            if _DRIVER not in sys.modules:
+            if "oya.hw.printer" not in sys.modules:
                 # the driver's code on a pass of its own, the driver on the
                 # next (both in one pump: 76 ms of CPU as .mpy on the
                 # emulated RP2040, tools/pico --soak --pass-log)
                 try:
-                    __import__(_DRIVER)
+                    import oya.hw.printer  # noqa: F401
                 except Exception as e:
                     for _ in self._held:
                         self._failed(e)
@@ -86,7 +85,7 @@ class PrinterPort:
         w = p.pump(now)
         if w < 0:
             self._driver = None
-            forget(_DRIVER)
+            forget("oya.hw.printer")
         return w
 
     def _failed(self, e):

@@ -297,13 +297,17 @@ class App:
             self._prefetch.pop(0)
 
     def release(self):
-        """The setup is done: the keys held for it, in order. IDLE_REDRAW
-        when there were any."""
+        """The work keys waited for is done: the next key held for it,
+        one a pass (IDLE_REDRAW), the rest still held behind it and behind
+        any work it asks for. Two held keys and their screens in one pass
+        were a run of 89 ms of CPU as .mpy on the emulated RP2040."""
         self.due = False
-        held, self.held = self.held, []
-        for k in held:
-            self.key(k)
-        return IDLE_REDRAW if held else 0
+        if not self.held:
+            return 0
+        self.key(self.held.pop(0))
+        if self.held:
+            self.due = True
+        return IDLE_REDRAW
 
     def finishing(self):
         """Whether the screen on top is still working out its answer (the
