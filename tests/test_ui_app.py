@@ -565,6 +565,27 @@ def test_a_ruleset_picked_before_the_options_code_is_in_waits_for_it_and_imports
     assert app.top().i == 1                         # the held DOWN, on the options
 
 
+def test_a_job_whose_step_asks_for_a_prefetch_goes_on_after_that_step(flash):
+    # prefetch() put a new list in place of the old, and the job that put up
+    # a screen asking for its modules (the home menu) was dropped there
+    import sys
+    app = App()
+    idle_out(app)
+    done = []
+
+    def job():
+        app.prefetch("oya.ui.tables")       # as a screen it puts up would
+        yield
+        done.append("the step after")
+    app.run_later(job())
+    app.key(K.DOWN)                         # held meanwhile
+    while app.due:
+        app.idle()
+    assert done == ["the step after"] and "oya.ui.tables" in sys.modules
+    assert app.held == [] and app._prefetch == [] and app._later == []
+    assert app.top().i == 1                 # the held DOWN, on the home menu
+
+
 def test_a_prefetch_with_no_room_is_dropped_not_raised(flash, monkeypatch):
     # an import that finds no heap (MemoryError) on an idle pass: the key that
     # needs the module imports it again and shows what it raises then

@@ -129,6 +129,7 @@ class App:
         self._starting = None      # (session, bots) of a new table, shown its first dealer
         self._table = None         # (deal number, actions taken, its table lines): see table_lines
         self._prefetch = []        # modules the next screen will want, imported while idle
+        self._later = []           # the jobs of run_later() among them: prefetch() keeps those
         self.due = False           # the screen needs what _prefetch has yet to do: keys wait for it
         self.ranking_due = False   # the match is over and its ranking is still to come (match_over)
         self.held = []             # the keys pressed meanwhile, answered once it is done
@@ -222,14 +223,18 @@ class App:
         100-250 ms to import from flash on the RP2040; while a screen waits
         for its reader that time is free). An item may also be a generator:
         work done one step a pass (the ruleset scan while the game list is
-        shown)."""
-        self._prefetch = list(names)
+        shown). What it asked for before goes, but not the jobs run_later()
+        gave, which stay first: a job whose step puts up a screen that
+        asks for its modules (the home menu) goes on after that step."""
+        later = self._later
+        self._prefetch = [x for x in self._prefetch if x in later] + list(names)
 
     def run_later(self, job):
         """`job` (a generator) run one step an idle pass, after what is
         already asked for; keys pressed meanwhile wait for it, then act on
         the screen it leaves (due)."""
         self._prefetch.append(job)
+        self._later.append(job)
         self.due = True
 
     def after_fetch(self, fn, *args):
@@ -295,6 +300,8 @@ class App:
         new list in its place (a resume that went home: its menu's fetch)."""
         if self._prefetch and self._prefetch[0] is step:
             self._prefetch.pop(0)
+        if step in self._later:
+            self._later.remove(step)
 
     def release(self):
         """The work keys waited for is done: the next key held for it,

@@ -57,8 +57,7 @@ def save_failed(app):
 def switching_language(app, menu, refresh):
     """The other language, on idle passes with keys held: its words in one,
     the setting saved in the next, the home menu under this one remade in
-    the last (it asks prefetch() for its next module: nothing of this comes
-    after it). All in the key, a run of 247 ms of CPU as .mpy on the
+    the last. All in the key, a run of 247 ms of CPU as .mpy on the
     emulated RP2040 (tools/pico --soak)."""
     st = app.settings
     st["lang"] = L = 1 - st["lang"]
