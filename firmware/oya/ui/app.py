@@ -108,7 +108,7 @@ def list_rulesets(game=None):
 
 
 def _calling(fn, args):
-    """App.after_fetch's job: the call, on an idle pass."""
+    """App.call_later's job: the call, on an idle pass."""
     fn(*args)
     yield
 
@@ -237,6 +237,11 @@ class App:
         self._later.append(job)
         self.due = True
 
+    def call_later(self, fn, *args):
+        """fn(*args) on an idle pass, after what is already asked for (keys
+        held meanwhile: run_later)."""
+        self.run_later(_calling(fn, args))
+
     def after_fetch(self, fn, *args):
         """True, and fn(*args) put off to an idle pass behind them, while
         modules prefetch() asked for are still to come (keys held
@@ -246,7 +251,7 @@ class App:
         are in, go on."""
         for name in self._prefetch:
             if isinstance(name, str):
-                self.run_later(_calling(fn, args))
+                self.call_later(fn, *args)
                 return True
         return False
 

@@ -401,19 +401,14 @@ def scan_ahead(app):
 
 
 def pick_game(app, i):
-    if app.scanned is False:       # the scan ahead is not done: the pick waits for its end (keys held)
-        app.run_later(_after_scan(app, GAMES[i]))
+    if app.scanned is False:
+        # the scan ahead is not done: the pick comes after it on the idle
+        # passes, and the keys held meanwhile act once the ruleset list's
+        # own fetch is done too (App.idle releases them): an OK then finds
+        # the options' code in
+        app.call_later(pick_ruleset, app, GAMES[i])
     else:
         pick_ruleset(app, GAMES[i])
-
-
-def _after_scan(app, game):
-    """pick_ruleset once the scan ahead is done (run_later: it comes after
-    the scan on the idle passes). The keys held meanwhile act once the
-    ruleset list's own fetch is done too (App.idle releases them): an OK
-    then finds the options' code in."""
-    pick_ruleset(app, game)
-    yield
 
 
 def pick_ruleset(app, game):
