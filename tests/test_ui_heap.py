@@ -250,6 +250,33 @@ print('back', mods())
     assert set(got["back"]) == set(got["play"])
 
 
+def test_the_apps_rare_methods_are_in_ram_only_while_called_under_micropython():
+    # boot, resume, the pause menu, the slips...: a deal never calls them,
+    # so their code is not App's (as .mpy ~1.1 KB beside every deal) but
+    # oya.ui.app_rare's, imported for the call and forgotten at once
+    out = run_app_script(r"""
+from oya.ui.app import RARE
+a = App()
+print('class', [n for n in RARE if n in App.__dict__])
+print('boot', 'oya.ui.app_rare' in sys.modules, a.screen_text().split(chr(10))[0])
+a.pause_menu()
+print('called', 'oya.ui.app_rare' in sys.modules, a.due)
+while a.due:
+    a.idle()
+print('done', 'oya.ui.app_rare' in sys.modules, a.screen_text().split(chr(10))[0])
+try:
+    a.no_such_thing
+except AttributeError:
+    print('missing', 'oya.ui.app_rare' in sys.modules)
+""")
+    got = dict(ln.split(" ", 1) for ln in out.strip().split("\n"))
+    assert got["class"] == "[]"
+    assert got["boot"] == "False Oya - home"        # the boot went through it, and it went
+    assert got["called"] == "False True"            # the menu's job holds what it needs
+    assert got["done"].startswith("False ") and got["done"] != "False Oya"
+    assert got["missing"] == "False"                # any other name: no import
+
+
 @pytest.mark.parametrize("game,loaded", [("kachi", True), ("kakkuri", False)])
 def test_the_amount_menus_module_is_loaded_only_for_games_with_amounts(game, loaded):
     # Kakkuri's actions carry no chips: its deals never need oya.ui.amounts

@@ -22,7 +22,7 @@ import gc
 import os
 import sys
 from oya import rng
-from oya.journal import Journal, JournalCorrupt
+from oya.journal import Journal
 from oya.ui import forget
 from oya.ui.grid import Grid
 from oya.ui.widgets import Message, wrap
@@ -107,6 +107,19 @@ def list_rulesets(game=None):
     return flow("setup").list_rulesets(game)
 
 
+# App's methods kept in oya.ui.app_rare (see there): a deal never calls them
+RARE = ("boot", "resume", "quit_to_home", "pause_menu", "open_later", "print_commit", "deal_record",
+        "has_saved", "print_lines", "apply_contrast")
+
+
+def _rare(name):
+    """oya.ui.app_rare's `name`, its module forgotten at once: the function
+    keeps what it needs while it is in use."""
+    m = __import__("oya.ui.app_rare", None, None, ("boot",))
+    forget("oya.ui.app_rare")
+    return getattr(m, name)
+
+
 def _calling(fn, args):
     """App.call_later's job: the call, on an idle pass."""
     fn(*args)
@@ -151,6 +164,13 @@ class App:
         self._oom = 0                 # MemoryErrors since a key last went through
         self._err = None              # the error screen fail() showed last
         self.boot()
+
+    def __getattr__(self, name):
+        # (called only for what the instance and its class lack)
+        if name in RARE:
+            fn = _rare(name)
+            return lambda *a: fn(self, *a)
+        raise AttributeError(name)
 
     # -- screen stack ---------------------------------------------------------------
     @property
@@ -408,10 +428,6 @@ class App:
         machine.soft_reset()
 
     # -- the flows of other modules -------------------------------------------------------
-    def boot(self):
-        flow("boot").boot(self)
-        forget("oya.ui.boot")       # what it showed keeps what it needs
-
     def home(self):
         # the match and the screens under this one go before the home menu's
         # code is imported: from the OK of a MemoryError in play, that import
@@ -422,25 +438,6 @@ class App:
         self.scanned = None
         self.drop_match()
         flow("home").home(self)
-
-    def quit_to_home(self):
-        """Quit from the pause menu, the match kept on flash: home on the next
-        idle passes, keys held meanwhile. The match dropped in one, the home
-        menu's code imported in the next, the saved match looked for in the
-        next, the menu put up in the last: all in the key, it was a run of
-        up to 152 ms of CPU as .mpy on the emulated RP2040 (--soak)."""
-        self.session = None
-        self.run_later(self._going_home())
-
-    def _going_home(self):
-        self.stack = self.stack[-1:]        # (the pause menu: its labels are all it draws)
-        self.drop_match()
-        yield
-        m = flow("home")
-        yield
-        saved = self.has_saved()
-        yield
-        m.home(self, saved)
 
     def drop_match(self):
         """No match in play: its screens, menus and engine go (at home, and
@@ -458,32 +455,6 @@ class App:
         forget(*MATCH_CODE)
         forget_games()
 
-    def resume(self):
-        flow("boot").resume(self)
-
-    def pause_menu(self, play=None):
-        """The pause menu, on the next idle passes (both its imports and its
-        draw in the key were up to 155 ms of CPU as .mpy on the emulated
-        RP2040)."""
-        self.open_later("menus", "pause_menu", "menu")
-
-    def open_later(self, mod, fn, first=None):
-        """oya.ui.`mod`.`fn`(app) on the next idle passes, keys held
-        meanwhile: `first` (a flow module `mod` imports) imported in one,
-        `mod` in the next, the call in the last (or, when `fn` is a
-        generator function, its steps a pass each)."""
-        self.run_later(self._opening(mod, fn, first))
-
-    def _opening(self, mod, fn, first):
-        if first:
-            flow(first)
-            yield
-        m = flow(mod)
-        yield
-        steps = getattr(m, fn)(self)
-        if steps is not None:           # a generator: the rest of its work, a step a pass
-            yield from steps
-
     def match_over(self):
         """The match is over: its ranking comes on the next idle passes, the
         module imported in one and the ranking made in the next (both in the
@@ -497,19 +468,6 @@ class App:
         self.ranking_due = False
         self.release()                          # the keys held meanwhile: on the ranking
         yield
-
-    def print_commit(self):
-        flow("records").print_commit(self)
-
-    def deal_record(self):
-        return flow("records").deal_record(self)
-
-    def has_saved(self):
-        # (just after a match the journal knows it was cleared: no file read)
-        try:
-            return self.match_j.load() is not None
-        except JournalCorrupt:
-            return False
 
     # -- the deal loop (called by PlayScreen) -------------------------------------------------
     def game_module(self):
@@ -633,28 +591,6 @@ class App:
             self.push(Message(t("print", self.lang), [t("not_printed", self.lang)] + wrap(why)[:3], self.pop))
             return True
         return False
-
-    def print_lines(self, lines):
-        L = self.lang
-        p = self.printer()
-        if p is None:
-            self.push(Message(t("print", L), [t("no_printer", L)], self.pop))
-            return False
-        try:
-            p.slip(lines)
-        except Exception as e:
-            self.push(Message(t("print", L), [t("not_printed", L)] + wrap(str(e))[:3], self.pop))
-            return False
-        return True
-
-    def apply_contrast(self):
-        d = getattr(self.hw, "display", None) if self.hw is not None else None
-        if d is not None and hasattr(d, "contrast"):
-            try:
-                d.contrast(self.settings["contrast"])
-            except Exception:
-                pass
-
 
 # -- on the device: buttons -> keys, the render loop, the printer task ----------------
 

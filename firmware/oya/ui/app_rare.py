@@ -1,0 +1,106 @@
+# The App's methods that run a few times a match: the boot and the resume,
+# the pause menu and the way home from it, the slips, the contrast. App
+# finds them here when asked for one (App.__getattr__, names in
+# oya.ui.app.RARE); this module is imported for that call and forgotten at
+# once, so its code is in RAM only while the call (or a job it left) runs.
+# In App itself, as .mpy, it was ~1.1 KB of RAM beside every deal.
+from oya.journal import JournalCorrupt
+from oya.ui import forget
+from oya.ui.app import flow
+from oya.ui.widgets import Message, wrap
+from oya.ui.text import t
+
+
+def boot(app):
+    flow("boot").boot(app)
+    forget("oya.ui.boot")       # what it showed keeps what it needs
+
+
+def resume(app):
+    flow("boot").resume(app)
+
+
+def quit_to_home(app):
+    """Quit from the pause menu, the match kept on flash: home on the next
+    idle passes, keys held meanwhile. The match dropped in one, the home
+    menu's code imported in the next, the saved match looked for in the
+    next, the menu put up in the last: all in the key, it was a run of
+    up to 152 ms of CPU as .mpy on the emulated RP2040 (--soak)."""
+    app.session = None
+    app.run_later(_going_home(app))
+
+
+def _going_home(app):
+    app.stack = app.stack[-1:]        # (the pause menu: its labels are all it draws)
+    app.drop_match()
+    yield
+    m = flow("home")
+    yield
+    saved = has_saved(app)
+    yield
+    m.home(app, saved)
+
+
+def pause_menu(app, play=None):
+    """The pause menu, on the next idle passes (both its imports and its
+    draw in the key were up to 155 ms of CPU as .mpy on the emulated
+    RP2040)."""
+    open_later(app, "menus", "pause_menu", "menu")
+
+
+def open_later(app, mod, fn, first=None):
+    """oya.ui.`mod`.`fn`(app) on the next idle passes, keys held
+    meanwhile: `first` (a flow module `mod` imports) imported in one,
+    `mod` in the next, the call in the last (or, when `fn` is a
+    generator function, its steps a pass each)."""
+    app.run_later(_opening(app, mod, fn, first))
+
+
+def _opening(app, mod, fn, first):
+    if first:
+        flow(first)
+        yield
+    m = flow(mod)
+    yield
+    steps = getattr(m, fn)(app)
+    if steps is not None:           # a generator: the rest of its work, a step a pass
+        yield from steps
+
+
+def print_commit(app):
+    flow("records").print_commit(app)
+
+
+def deal_record(app):
+    return flow("records").deal_record(app)
+
+
+def has_saved(app):
+    # (just after a match the journal knows it was cleared: no file read)
+    try:
+        return app.match_j.load() is not None
+    except JournalCorrupt:
+        return False
+
+
+def print_lines(app, lines):
+    L = app.lang
+    p = app.printer()
+    if p is None:
+        app.push(Message(t("print", L), [t("no_printer", L)], app.pop))
+        return False
+    try:
+        p.slip(lines)
+    except Exception as e:
+        app.push(Message(t("print", L), [t("not_printed", L)] + wrap(str(e))[:3], app.pop))
+        return False
+    return True
+
+
+def apply_contrast(app):
+    d = getattr(app.hw, "display", None) if app.hw is not None else None
+    if d is not None and hasattr(d, "contrast"):
+        try:
+            d.contrast(app.settings["contrast"])
+        except Exception:
+            pass
