@@ -107,9 +107,9 @@ def list_rulesets(game=None):
     return flow("setup").list_rulesets(game)
 
 
-# App's methods kept in oya.ui.app_rare (see there): a deal never calls them
-RARE = ("boot", "resume", "quit_to_home", "pause_menu", "open_later", "print_commit", "deal_record",
-        "has_saved", "print_lines", "apply_contrast")
+# App's methods kept in oya.ui.app_rare (see there): a deal never calls them.
+# One str, not a tuple: as .mpy each str of a tuple is an object in RAM
+RARE = " boot resume quit_to_home pause_menu open_later print_commit deal_record has_saved print_lines apply_contrast "
 
 
 def _rare(name):
@@ -167,7 +167,7 @@ class App:
 
     def __getattr__(self, name):
         # (called only for what the instance and its class lack)
-        if name in RARE:
+        if " %s " % name in RARE:
             fn = _rare(name)
             return lambda *a: fn(self, *a)
         raise AttributeError(name)
