@@ -159,7 +159,7 @@ def test_hostile_files_are_never_executed(tmp_path, monkeypatch):  # noqa: C901
             json.dump({"game": "oicho", "name": payload[:32], "description": payload[:200]}, f)
     # every firmware module loaded first, so that what follows may import nothing new
     from oya.ui import app as A
-    from oya.ui import boot, home, settings, setup, table, menu, menus, play  # noqa: F401  (imported as flows start)
+    from oya.ui import boot, home, settings, setup, table, menu, menus, play, app_rare  # noqa: F401  (imported as flows start)
     from oya.ui import text_en, text_ja, text_en_setup, text_ja_setup  # noqa: F401
     from oya import rules, session, journal, journal_read, resume, rsindex  # noqa: F401
     for g in GAMES:

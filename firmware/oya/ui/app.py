@@ -115,9 +115,9 @@ RARE = " boot resume quit_to_home pause_menu open_later print_commit deal_record
 def _rare(name):
     """oya.ui.app_rare's `name`, its module forgotten at once: the function
     keeps what it needs while it is in use."""
-    m = __import__("oya.ui.app_rare", None, None, ("boot",))
+    from oya.ui import app_rare
     forget("oya.ui.app_rare")
-    return getattr(m, name)
+    return getattr(app_rare, name)
 
 
 def _calling(fn, args):
@@ -512,6 +512,7 @@ class App:
         c = self._table
         if c is not None and c[0] == m.started and c[1] == n:    # (no reference to a finished deal)
             return c[2]
+        self._table = c = None      # the old lines go before the new are made: not both at the peak
         lines = self._mod.table_lines(deal.public(), m.ledger.names, m.deck_kind())    # (every game has its own)
         self._table = (m.started, n, lines)
         return lines
