@@ -308,13 +308,13 @@ for _ in range(60):
     while a.idle():
         pass
 print('amounts', 'oya.ui.amounts' in sys.modules, decided, [m for m in sys.modules if m.endswith('_codec')],
-      'oya.ui.spinner' in sys.modules, 'oya.cards_ja' in sys.modules,
+      'oya.ui.spinner' in sys.modules, [m for m in sys.modules if m.endswith('_ja')],
       [m for m in sys.modules if m.endswith('_why')])
 """.replace("GI", str(GAMES.index(game))))
     _, was, decided, codec, spinner, ja, why = out.split()
     assert was == str(loaded) and int(decided) > 5, out
     assert codec == "[]"            # (transcript forms to actions: the tools', never a deal's)
-    assert ja == "False"            # (an English device: no Japanese card names)
+    assert ja == "[]"               # (an English device: no Japanese card names, nor values or yaku)
     assert why == "[]"              # (no refusal: its words are not loaded)
     if not loaded:
         assert spinner == "False"   # (the setup's spinners went with it; no amount to pick)

@@ -14,12 +14,10 @@ PIN_IDS = ("shippin", "goppin", "roppin", "kuppin", "toppin")
 PAIR_IDS = ("pinpin", "ninnin", "sansan", "shisshi", "gongo", "rokuroku",
             "shichishichi", "hachihachi", "kunkun", "junjun")
 VALUE_EN = "buta|pin|nitako|santa|shisun|goke|roppo|naki|oicho|kabu"
-VALUE_JA = "ブタ|ピン|ニタコ|サンタ|シスン|ゴケ|ロッポウ|ナキ|オイチョ|カブ"
 YAKU_IDS = ("shippin", "goppin", "roppin", "kuppin", "toppin", "ninnin", "sansan", "shisshi",
             "gongo", "tamashii", "rokuroku", "shichishichi", "hachihachi", "kunkun", "pinpin",
             "junjun", "kenpei", "inketsu_geri", "buta_geri", "arashi")
 YAKU_EN = "Shippin|Goppin|Roppin|Kuppin|Toppin|Ninnin|Sansan|Shisshi|Gongo|Tamashii|Rokuroku|Shichishichi|Hachihachi|Kunkun|Pinpin|Junjun|Kenpei|Inketsu-geri|Buta-geri|Arashi"
-YAKU_JA = "シッピン|ゴッピン|ロッピン|クッピン|トッピン|ニンニン|サンサン|シッシ|ゴンゴ|タマシイ|ロクロク|シチシチ|ハチハチ|クンクン|ピンピン|ジュンジュン|ケンペイ|インケツゲリ|ブタゲリ|アラシ"
 
 
 def rank(code):
@@ -175,9 +173,15 @@ def value_label(value, yaku=None, lang=EN):
     """'8 oicho' / 'オイチョ', or the yaku's name."""
     if yaku is not None:
         i = YAKU_IDS.index(yaku)
-        return field(YAKU_JA if lang else YAKU_EN, i)
+        if lang:
+            from oya.games.kachi_ja import YAKU_JA
+            return field(YAKU_JA, i)
+        return field(YAKU_EN, i)
     v = int(value)
-    return field(VALUE_JA, v) if lang else "%d %s" % (v, field(VALUE_EN, v))
+    if lang:
+        from oya.games.kachi_ja import VALUE_JA
+        return field(VALUE_JA, v)
+    return "%d %s" % (v, field(VALUE_EN, v))
 
 
 def _cname(kind, code, lang):
