@@ -925,3 +925,21 @@ def test_pass_circle_oracle_over_bot_matches(tmp_path, seed, opts):
     t = json.loads(out.read_text())
     assert sum(1 for d in t["deals"] for e in d["events"] if e.get("do") == "hako") > 10
     assert circle_faults(t) == []
+
+
+def test_the_table_drawn_from_table_public_is_the_one_public_gives():
+    # the device draws the table from table_public() (what table_lines
+    # reads, lent not copied): at every step of every deal it must be the
+    # table that the whole public() gives, and public() must not change
+    checked = []
+
+    def per_step(d):
+        before = d.public()
+        names = ["P%d" % (s + 1) for s in range(d.nseats)]
+        assert K.table_lines(d.table_public(), names) == K.table_lines(before, names)
+        assert d.public() == before
+        checked.append(1)
+
+    for _ in play_deals(4, b"table-public", per_step=per_step, out_of_turn=True):
+        pass
+    assert len(checked) > 200

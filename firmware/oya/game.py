@@ -121,6 +121,11 @@ class Deal:
             raise RuleError(msg)
         self.apply(action, seat)
 
+    def table_public(self):
+        """What the game's table_lines reads: public() (an engine whose
+        public() holds much more gives only what its table reads)."""
+        return self.public()
+
     def deal_card(self, to, up, card=None):
         """Take the top card (or `card`, already drawn) to `to`, logged."""
         if card is None:
