@@ -3,6 +3,8 @@
 # Every other flow lives in a module of its own, imported when the flow
 # starts and dropped when it ends, so that on MicroPython only the code in
 # use is in RAM (the RP2040 has no room for all of it next to a game):
+#   oya.ui.app_rare  App's methods a deal never calls (App.__getattr__):
+#                 the boot, a resume, the pause menu and the way home, slips
 #   oya.ui.boot   boot, resuming a saved match
 #   oya.ui.home   the home menu
 #   oya.ui.settings  rulesets, settings, about
@@ -166,7 +168,8 @@ class App:
         self.boot()
 
     def __getattr__(self, name):
-        # (called only for what the instance and its class lack)
+        # (called only for what the instance and its class lack; the methods
+        # of app_rare take their arguments by position)
         if " %s " % name in RARE:
             fn = _rare(name)
             return lambda *a: fn(self, *a)
