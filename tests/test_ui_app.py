@@ -1044,17 +1044,3 @@ def test_a_recalled_deal_is_replayed_on_idle_passes_and_a_key_pressed_meanwhile_
     app.key(K.HOLD_OK)
     slip = hw.printer.slips[-1]
     assert slip[0] == msg.lines[0] and None not in slip
-
-
-def test_the_words_of_both_languages_have_the_same_keys_and_are_found_by_key():
-    # each words module is a tuple of key, word, ... (ROM in a frozen
-    # image): the two languages must pair up key by key, and a word that
-    # spells a key is not taken for one
-    from oya.ui import text, text_en, text_ja, text_en_setup, text_ja_setup
-    for en, ja in ((text_en.T, text_ja.T), (text_en_setup.T, text_ja_setup.T), (text_en.GAMES, text_ja.GAMES)):
-        assert len(en) % 2 == 0 and en[0::2] == ja[0::2]
-        assert len(set(en[0::2])) == len(en) // 2
-    assert text.look(("a", "b", "b", "c"), "b") == "c"
-    assert text.look(("a", "b"), "b") is None and text.look(("a", "b"), "z", "z") == "z"
-    assert text.t("pass_to", 0) == "Pass to %s" and text.t("no_such_word", 0) == "no_such_word"
-    assert text.game_name("kachi", 0) == "Kachi-kachi" and text.game_name("x", 1) == "x"

@@ -26,29 +26,15 @@ def setup_words(lang=0):
     return _MODS[1 if lang else 0] + "_setup"
 
 
-def look(words, key, default=None):
-    """`key`'s word in `words`, a tuple of key, word, key, word, ...: frozen,
-    a tuple is in the image where a dict is built in RAM at its import
-    (~0.35 KB of a match's words), and as .mpy it has no hash table."""
-    i = -1
-    try:
-        while True:
-            i = words.index(key, i + 1)
-            if not i & 1:           # (a key, not a word that spells one)
-                return words[i + 1]
-    except ValueError:
-        return default
-
-
 def t(key, lang=0):
-    w = look(_words(lang).T, key)
+    w = _words(lang).T.get(key)
     if w is None:
         # not kept here: the module is found through sys.modules each time,
         # so that forgetting it frees it
         name = setup_words(lang)
-        w = look(__import__(name, None, None, ("T",)).T, key, key)
+        w = __import__(name, None, None, ("T",)).T.get(key, key)
     return w
 
 
 def game_name(game, lang=0):
-    return look(_words(lang).GAMES, game, game)
+    return _words(lang).GAMES.get(game, game)
