@@ -1103,9 +1103,10 @@ class KakkuriDeal(Deal):
 
     def table_public(self):
         # what table_lines reads of public(), made after every action: all
-        # of public() (every seat's played cards, the pile, ~0.9 KB) was
-        # garbage made at the frame's peak of heap (frozen, Kakkuri's peak
-        # live heap is at its 32 KB budget); the flags are lent, not copied
+        # of public() (every seat's played cards, the pile) was ~0.5 KB more
+        # garbage a table, made at the frame's peak of heap (frozen,
+        # Kakkuri's peak live heap is at its 32 KB budget); the flags are
+        # lent, not copied
         return {"phase": PHASES[self.phase], "turn": self.turn, "dealer": self.dealer, "base": self.base,
                 "hako": len(self.stock), "pot": self.ledger.pot, "last": self.last, "last_seat": self.last_seat,
                 "counts": bytes(len(h) for h in self.hands), "seated": self.inp, "folded": self.folded,
