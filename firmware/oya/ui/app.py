@@ -515,7 +515,7 @@ class App:
         c = self._table
         if c is not None and c[0] == m.started and c[1] == n:    # (no reference to a finished deal)
             return c[2]
-        self._table = c = None      # the old lines go before the new are made: not both at the peak
+        self._table = None          # the old lines go before the new are made: not both at the peak
         lines = self._mod.table_lines(deal.table_public(), m.ledger.names, m.deck_kind())    # (every game has its own)
         self._table = (m.started, n, lines)
         return lines
