@@ -292,7 +292,8 @@ _COUNTS = const(11)       # the counts of the play being built (st),
 _OUT = const(13)          # the plays found,
 _SV = const(14)           # the sieve of their codes,
 _FOUND = const(15)        # the ordering found for `want`,
-_PATH = const(16)         # a step's path
+_PATH = const(16)         # a step's path,
+_ROOM = const(17)         # the plays the list has room for (see _keep)
 
 
 def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
@@ -373,11 +374,12 @@ def _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st):
     codes (None until made: past _SHORT plays, a code whose bit is clear is
     new and only the rest are looked for in the list; searching the list for
     every code made the search quadratic, and a set of 1,000 plays was 10 KB
-    of heap), the ordering found for `want` and a step's path (rank, unit
-    index, rank, unit index, ..., and maybe a last rank: see _rec). (A closure over these was
+    of heap), the ordering found for `want`, a step's path (rank, unit
+    index, rank, unit index, ..., and maybe a last rank: see _rec) and the
+    room of the plays' list (_keep). (A closure over these was
     ~600 B of cells and function objects made for every search, twice a
     play: the play's order, then the next seat's plays.)"""
-    return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, [], []]
+    return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, [], [], 0]
 
 
 def _next_ranks(cnt, k, a, t, used, per, st, prev):
@@ -500,8 +502,22 @@ def _record(S, r, wm, kk, op, last):
                 for x in out:
                     _sift(sv, x)
     elif _sift(sv, c) or c not in out:
-        out.append(c)
+        _keep(S, out, c)
     return not last
+
+
+def _keep(S, out, c):
+    """Append play c to a long list of plays, its room grown by an eighth
+    at a time: append() doubles it, and a hand with both wilds on an open
+    table (~300-650 plays) then kept up to twice the room it used, in the
+    menu for the whole decision."""
+    n = len(out)
+    if n >= S[_ROOM]:
+        k = 16 + (n >> 3)
+        out.extend([0] * k)     # (from a list: room for n + k + 4 exactly)
+        del out[n:]
+        S[_ROOM] = n + k
+    out.append(c)
 
 
 def legal_plays(hand, base, sanzoku=False, anyone=True):
