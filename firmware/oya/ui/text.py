@@ -4,6 +4,10 @@
 # match needs (oya.ui.text_en or text_ja, imported when asked for), and those
 # of the screens before a match (text_en_setup or text_ja_setup, imported for
 # a word the first lacks and dropped with the other flows when a match starts).
+# A module's words are one str, "|key=word|key=word|...|": a dict of them was
+# a hash table in RAM (~0.4 KB, frozen or not) and, as .mpy, a str object
+# per long word beside it; one str costs no RAM frozen and is one object as
+# .mpy. A word is looked up in it (a few finds, in C) when a screen is drawn.
 from oya.ui import forget
 
 _MODS = ("oya.ui.text_en", "oya.ui.text_ja")
@@ -26,15 +30,28 @@ def setup_words(lang=0):
     return _MODS[1 if lang else 0] + "_setup"
 
 
+def look(table, key):
+    """key's word in a table "|key=word|...|", or None."""
+    n = len(key)
+    i = table.find(key)
+    while i > 0:
+        if table.startswith("|", i - 1) and table.startswith("=", i + n):
+            i += n + 1
+            return table[i:table.find("|", i)]
+        i = table.find(key, i + 1)
+    return None
+
+
 def t(key, lang=0):
-    w = _words(lang).T.get(key)
+    w = look(_words(lang).T, key)
     if w is None:
         # not kept here: the module is found through sys.modules each time,
         # so that forgetting it frees it
         name = setup_words(lang)
-        w = __import__(name, None, None, ("T",)).T.get(key, key)
-    return w
+        w = look(__import__(name, None, None, ("T",)).T, key)
+    return key if w is None else w
 
 
 def game_name(game, lang=0):
-    return _words(lang).GAMES.get(game, game)
+    w = look(_words(lang).GAMES, game)
+    return game if w is None else w

@@ -1,37 +1,37 @@
 # The UI's words in English for the screens before a match (home, settings,
 # rulesets, a new table): oya.ui.text looks here for a word text_en.py lacks;
 # dropped while a match is played. Keep the keys the same as text_ja_setup.py.
-T = {
-    "home": "Oya - home",
-    "new": "New table",
-    "resume": "Resume match",
-    "rulesets": "Rulesets",
-    "settings": "Settings",
-    "about": "About",
-    "game": "Game",
-    "ruleset": "Ruleset",
-    "defaults": "Defaults",
-    "options": "Options",
-    "start": "Continue >",
-    "seats": "Seats",
-    "names": "Names",
-    "chips": "Starting chips",
-    "bots": "Bot seats",
-    "first": "First dealer",
-    "resume_q": "Resume the match?",
-    "yes_no": "OK yes  BACK no",
-    "language": "Language",
-    "contrast": "Contrast",
-    "printer": "Printer",
-    "test_page": "Printer test page",
-    "button_test": "Button test",
-    "on": "on",
-    "off": "off",
-    "invalid": "invalid",
-    "free_mem": "Free memory",
-    "board": "Board",
-    "version": "Version",
-    "bad_state": "Saved match unreadable: kept as .bad, starting clean",
-    "bad_settings": "Settings unreadable: kept as .bad, defaults used",
-    "many_seats": "%d seats: the rules advise at most %d (few cards left to draw). OK: go on",
-}
+T = (
+    "|home=Oya - home"
+    "|new=New table"
+    "|resume=Resume match"
+    "|rulesets=Rulesets"
+    "|settings=Settings"
+    "|about=About"
+    "|game=Game"
+    "|ruleset=Ruleset"
+    "|defaults=Defaults"
+    "|options=Options"
+    "|start=Continue >"
+    "|seats=Seats"
+    "|names=Names"
+    "|chips=Starting chips"
+    "|bots=Bot seats"
+    "|first=First dealer"
+    "|resume_q=Resume the match?"
+    "|yes_no=OK yes  BACK no"
+    "|language=Language"
+    "|contrast=Contrast"
+    "|printer=Printer"
+    "|test_page=Printer test page"
+    "|button_test=Button test"
+    "|on=on"
+    "|off=off"
+    "|invalid=invalid"
+    "|free_mem=Free memory"
+    "|board=Board"
+    "|version=Version"
+    "|bad_state=Saved match unreadable: kept as .bad, starting clean"
+    "|bad_settings=Settings unreadable: kept as .bad, defaults used"
+    "|many_seats=%d seats: the rules advise at most %d (few cards left to draw). OK: go on"
+    "|")

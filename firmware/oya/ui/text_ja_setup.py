@@ -1,37 +1,37 @@
 # The UI's words in Japanese for the screens before a match (home, settings,
 # rulesets, a new table): oya.ui.text looks here for a word text_ja.py lacks;
 # dropped while a match is played. Keep the keys the same as text_en_setup.py.
-T = {
-    "home": "オヤ ホーム",
-    "new": "シンキ テーブル",
-    "resume": "ツヅキカラ",
-    "rulesets": "ルール",
-    "settings": "セッテイ",
-    "about": "ジョウホウ",
-    "game": "ゲーム",
-    "ruleset": "ルール",
-    "defaults": "ヒョウジュン",
-    "options": "オプション",
-    "start": "ツギヘ >",
-    "seats": "ニンズウ",
-    "names": "ナマエ",
-    "chips": "モチテン",
-    "bots": "ボット",
-    "first": "デオヤ",
-    "resume_q": "ツヅキヲ ヤル?",
-    "yes_no": "OK ハイ BACK イイエ",
-    "language": "ゲンゴ",
-    "contrast": "コントラスト",
-    "printer": "プリンタ",
-    "test_page": "テスト インサツ",
-    "button_test": "ボタン テスト",
-    "on": "オン",
-    "off": "オフ",
-    "invalid": "ムコウ",
-    "free_mem": "メモリ",
-    "board": "ボード",
-    "version": "バージョン",
-    "bad_state": "ホゾン データ ハソン: .bad ニ ホカン シテ サイショカラ",
-    "bad_settings": "セッテイ データ ハソン: .bad ニ ホカン シテ ヒョウジュン",
-    "many_seats": "%d ニン: %d ニン マデ ガ ヨイ (ヤマ ガ スクナイ). OK: ツヅケル",
-}
+T = (
+    "|home=オヤ ホーム"
+    "|new=シンキ テーブル"
+    "|resume=ツヅキカラ"
+    "|rulesets=ルール"
+    "|settings=セッテイ"
+    "|about=ジョウホウ"
+    "|game=ゲーム"
+    "|ruleset=ルール"
+    "|defaults=ヒョウジュン"
+    "|options=オプション"
+    "|start=ツギヘ >"
+    "|seats=ニンズウ"
+    "|names=ナマエ"
+    "|chips=モチテン"
+    "|bots=ボット"
+    "|first=デオヤ"
+    "|resume_q=ツヅキヲ ヤル?"
+    "|yes_no=OK ハイ BACK イイエ"
+    "|language=ゲンゴ"
+    "|contrast=コントラスト"
+    "|printer=プリンタ"
+    "|test_page=テスト インサツ"
+    "|button_test=ボタン テスト"
+    "|on=オン"
+    "|off=オフ"
+    "|invalid=ムコウ"
+    "|free_mem=メモリ"
+    "|board=ボード"
+    "|version=バージョン"
+    "|bad_state=ホゾン データ ハソン: .bad ニ ホカン シテ サイショカラ"
+    "|bad_settings=セッテイ データ ハソン: .bad ニ ホカン シテ ヒョウジュン"
+    "|many_seats=%d ニン: %d ニン マデ ガ ヨイ (ヤマ ガ スクナイ). OK: ツヅケル"
+    "|")
