@@ -156,7 +156,9 @@ def test_on_the_device_the_recall_folder_is_made_in_a_step_of_its_own():
     assert "rcd.r" not in os.listdir(TMP)
     assert s.flush(True)                              # the folder: that step only
     assert "rcd.r" in os.listdir(TMP) and os.listdir(path + ".r") == []
-    assert s.flush(True)                              # then the slot's file is opened
+    assert s.flush(True)                              # then the slot's file is asked for
+    assert os.listdir(path + ".r") == []
+    assert s.flush(True)                              # and opened
     assert os.listdir(path + ".r") == ["1"]
     while s.flush(True):
         pass
