@@ -762,7 +762,7 @@ def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monk
     assert "oya.journal_read" not in sys.modules      # the journal knew: nothing was read
     while app.owes():
         app.settle()
-    assert not app.match_j.clearing() and not app.has_saved()
+    assert not app.match_j.clearing() and not app.match_j.has_record()
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -241,6 +241,14 @@ class Journal:
         from oya.journal_read import load
         return load(self)
 
+    def has_record(self):
+        """Whether load() finds a record (one that cannot be read: no). Just
+        after a clear() it answers without a file read or the reader."""
+        try:
+            return self.load() is not None
+        except JournalCorrupt:
+            return False
+
     def quarantine(self):
         """Keep a copy of unreadable files as .bad and start clean."""
         from oya.journal_read import quarantine

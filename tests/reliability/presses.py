@@ -425,9 +425,9 @@ class PressFuzz:
             self._steer_press("ok" if self._saved_game() == self.game else "back")
         elif k == "home":
             target = 0
-            if app.has_saved() and self._saved_game() == self.game:
+            if app.match_j.has_record() and self._saved_game() == self.game:
                 target = 1
-            elif app.has_saved() and finishing:
+            elif app.match_j.has_record() and finishing:
                 target = 1
             self._menu_to(top, target)
         elif k == "game":

@@ -111,7 +111,7 @@ def list_rulesets(game=None):
 
 # App's methods kept in oya.ui.app_rare (see there): a deal never calls them.
 # One str, not a tuple: as .mpy each str of a tuple is an object in RAM
-RARE = " boot resume quit_to_home pause_menu open_later print_commit deal_record has_saved print_lines apply_contrast "
+RARE = " boot resume quit_to_home pause_menu open_later print_commit deal_record print_lines apply_contrast "
 
 
 def _rare(name):

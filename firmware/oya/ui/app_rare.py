@@ -4,7 +4,6 @@
 # oya.ui.app.RARE); this module is imported for that call and forgotten at
 # once, so its code is in RAM only while the call (or a job it left) runs.
 # In App itself, as .mpy, it was ~1.1 KB of RAM beside every deal.
-from oya.journal import JournalCorrupt
 from oya.ui import forget
 from oya.ui.app import flow
 from oya.ui.widgets import Message, wrap
@@ -36,7 +35,7 @@ def _going_home(app):
     yield
     m = flow("home")
     yield
-    saved = has_saved(app)
+    saved = app.match_j.has_record()
     yield
     m.home(app, saved)
 
@@ -73,14 +72,6 @@ def print_commit(app):
 
 def deal_record(app):
     return flow("records").deal_record(app)
-
-
-def has_saved(app):
-    # (just after a match the journal knows it was cleared: no file read)
-    try:
-        return app.match_j.load() is not None
-    except JournalCorrupt:
-        return False
 
 
 def print_lines(app, lines):

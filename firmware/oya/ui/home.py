@@ -22,7 +22,9 @@ def home(app, saved=None):
     on flash, when the caller has looked (None: looked for here)."""
     app.drop_match()
     L = app.lang
-    app._home_resume = app.has_saved() if saved is None else saved
+    # (asked of the journal, not of a module imported for it: the OK on the
+    # match-over screen imported one, 30 ms of its key as .mpy)
+    app._home_resume = app.match_j.has_record() if saved is None else saved
     app.replace(Menu(t("home", L), [t(x[0], L) for x in items(app)], Call(app, "home", "pick")))
     app.prefetch("oya.ui.setup")       # New table, the likely next key
 
