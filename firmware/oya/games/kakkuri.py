@@ -1103,19 +1103,24 @@ class KakkuriDeal(Deal):
         return ("Play on %d or pass" % self.base) if en else ("%d ニダス?" % self.base)
 
     def public(self):
-        return {
-            "phase": PHASES[self.phase], "turn": self.turn, "dealer": self.dealer,
-            "base": self.base, "pile": bytes(self.pile), "hako": len(self.stock),
-            "counts": bytes(len(h) for h in self.hands),
-            "played": [bytes(p) for p in self.played],
-            "last": self.last, "last_seat": self.last_seat,
-            "seated": bytes(self.inp), "folded": bytes(self.folded), "out": self.out,
-            "looked": bytes(self.looked), "swapped": bytes(self.swapped),
-            "has_played": bytes(self.has_played), "sanzoku": bytes(self.sanzoku),
-            "lead": self.lead, "passed": self.passed, "pending": self.pending,
-            "round": self.round, "pot": self.ledger.pot,
-            "winner": self.winner, "result": self.result, "shown": self.shown,
-        }
+        p = self.table_public()
+        # the flags as copies here (table_public lends them), and the rest
+        p["seated"] = bytes(self.inp)
+        p["folded"] = bytes(self.folded)
+        p["sanzoku"] = bytes(self.sanzoku)
+        p["pile"] = bytes(self.pile)
+        p["played"] = [bytes(x) for x in self.played]
+        p["looked"] = bytes(self.looked)
+        p["swapped"] = bytes(self.swapped)
+        p["has_played"] = bytes(self.has_played)
+        p["lead"] = self.lead
+        p["passed"] = self.passed
+        p["pending"] = self.pending
+        p["round"] = self.round
+        p["winner"] = self.winner
+        p["result"] = self.result
+        p["shown"] = self.shown
+        return p
 
     def table_public(self):
         # what table_lines reads of public(), made after every action: all
