@@ -75,8 +75,8 @@ def test_a_hand_with_the_three_wilds_on_an_open_table_lists_each_play_once():
 
 def _play_kakkuri(monkeypatch, tmp_path, sync, idle, drive_idle):
     """A Kakkuri match, OK on every screen, four deals; -> (screens after each
-    key, or None where a search was still open; the deferrals seen; the
-    match's actions and chips)."""
+    key, or None where a search was still open; the deferrals seen, and
+    those of them on a decision's screen; the match's actions and chips)."""
     monkeypatch.chdir(tempfile.mkdtemp(dir=str(tmp_path)))      # a fresh flash
     monkeypatch.setattr(P, "SYNC_STEPS", sync)
     monkeypatch.setattr(P, "IDLE_STEPS", idle)
@@ -86,20 +86,22 @@ def _play_kakkuri(monkeypatch, tmp_path, sync, idle, drive_idle):
     new_table(app, GAMES.index("kakkuri"))
     screens = []
     deferred = 0
+    on_decision = 0
     acts = []
     for step in range(3000):
         top = app.top()
         if getattr(top, "work", None) is not None:
             deferred += 1
+            on_decision += top.state == P.DECIDE
             assert top.entries is None
             if drive_idle(step):
                 passes = 0
-                while True:
+                while top.work is not None:
                     w = app.idle()
                     passes += 1
-                    if w == A.IDLE_REDRAW:
-                        break
-                    assert w == 1 and passes < 10000
+                    # (a decision is drawn again when its search ends; a hand-off shows no choices)
+                    assert w == (A.IDLE_REDRAW if top.work is None and top.state == P.DECIDE else 1)
+                    assert passes < 10000
                 assert top.work is None and top.entries is not None
                 assert list(top.entries) == list(_fresh_entries(top))
                 if len(top.entries.items) > 100:    # a search's plays: the menu holds the engine's list, no copy
@@ -135,7 +137,7 @@ def _play_kakkuri(monkeypatch, tmp_path, sync, idle, drive_idle):
         waiting_passes(app)             # (a match's end comes on them)
     else:
         raise AssertionError("the match did not end")
-    return screens, deferred, acts
+    return screens, (deferred, on_decision), acts
 
 
 def _fresh_entries(screen):
@@ -147,10 +149,10 @@ def _fresh_entries(screen):
 
 
 def test_choices_made_in_steps_change_nothing_in_the_game(monkeypatch, tmp_path):
-    base, none, acts = _play_kakkuri(monkeypatch, tmp_path, 1 << 30, 1, lambda i: True)
-    assert none == 0
+    base, (handoffs, none), acts = _play_kakkuri(monkeypatch, tmp_path, 1 << 30, 1, lambda i: True)
+    assert none == 0 and handoffs > 20     # (a hand-off's choices: always on the idle passes)
     for drive in (lambda i: True, lambda i: i % 3 != 0):
-        screens, deferred, acts2 = _play_kakkuri(monkeypatch, tmp_path, 1, 2, drive)
+        screens, (deferred, _), acts2 = _play_kakkuri(monkeypatch, tmp_path, 1, 2, drive)
         assert deferred > 20
         assert acts2 == acts                  # the same deals, actions and chips
         assert len(screens) == len(base)

@@ -37,7 +37,7 @@ class Match:
         self.deal = None
         self.deal_seed = None
         self.started = 0          # deals begun, void ones included (seed index)
-        self._ready = None        # (seed, deck, stock): a shuffle made ahead (prepare)
+        self._ready = None        # (seed, deck kind, stock): a shuffle made ahead (prepare)
         self.history = None       # a list to keep finished deals in (host tools)
         self.intro = []           # events of the first-dealer draw
 
@@ -105,9 +105,11 @@ class Match:
         if cards is not None:
             src = stock.fixed(cards)
         else:
-            deck = self.deck()
+            # the shuffle made ahead is taken by its seed and deck kind (making
+            # the deck again to compare was ~1 ms of the key on the RP2040)
             r = self._ready
-            src = r[2] if r is not None and r[0] == seed and r[1] == deck else stock.shuffled(deck, seed)
+            src = r[2] if r is not None and r[0] == seed and r[1] == self.deck_kind() \
+                else stock.shuffled(self.deck(), seed)
         self._ready = None
         self.deal_seed = seed
         self.started += 1
@@ -125,8 +127,7 @@ class Match:
         was a quarter of the key that starts a deal on the RP2040);
         start_deal(seed) takes it. The same stock start_deal would make."""
         if not self.table:
-            deck = self.deck()
-            self._ready = (seed, deck, stock.shuffled(deck, seed))
+            self._ready = (seed, self.deck_kind(), stock.shuffled(self.deck(), seed))
 
     def finish_deal(self):
         d = self.deal

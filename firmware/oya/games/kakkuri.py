@@ -1186,9 +1186,6 @@ class KakkuriMatch(Match):
     def deck_kind(self):
         return cards.KOMATSU
 
-    def deck(self):
-        return cards.deck(cards.KOMATSU)
-
     def after_deal(self, deal):
         Match.after_deal(self, deal)
         self.dealer = deal.next_dealer

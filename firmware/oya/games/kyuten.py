@@ -604,9 +604,6 @@ class KyutenMatch(Match):
     def deck_kind(self):
         return cards.STD104 if self.opts.get("decks", 1) == 2 else cards.STD52
 
-    def deck(self):
-        return cards.deck(self.deck_kind())
-
     def min_stake(self):
         return self.opts.get("ante_values", (1, 2, 3))[0] + 1
 

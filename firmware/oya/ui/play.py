@@ -19,6 +19,7 @@ PEEK = 3
 RESULTS = 4
 
 _BOT_DELAY_MS = const(400)
+HINT_ROWS = const(3)        # the hand-off's hint: the prompt, how to peek, the keys
 # A decision whose choices take a long search (Kakkuri: over 1,000 plays for
 # some hands, ~0.5 ms a step on the RP2040) is made in steps: up to SYNC_MS
 # (or SYNC_STEPS) in the key that leads to it (most searches end within it:
@@ -165,17 +166,23 @@ class PlayScreen(Screen):
         self.held = []
         steps = getattr(deal, "choices_steps", None)
         self.work = steps(seat) if steps is not None else None
-        if self.work is None:
-            self.make_entries()
-        else:                               # the rest on idle passes (idle()) or by the next key
-            self.search(SYNC_STEPS, SYNC_MS)
         if self.is_bot(seat):
             self.state = DECIDE
             self.bot_due = self.app.now + _BOT_DELAY_MS
         elif seat != self.seen_by and self.app.humans() > 1:
+            # the hand-off shows no choices: they are made on the idle passes
+            # while it is on screen (made in the key, they were a fifth of a
+            # Kachi-kachi hand-off's answer on the RP2040, ~8 ms as .mpy)
             self.state = HANDOFF
+            if self.work is None:
+                self.work = iter(())
+            return
         else:
             self.state = DECIDE
+        if self.work is None:
+            self.make_entries()
+        else:                               # the rest on idle passes (idle()) or by the next key
+            self.search(SYNC_STEPS, SYNC_MS)
 
     def make_entries(self):
         deal = self.s.match.deal
@@ -216,6 +223,8 @@ class PlayScreen(Screen):
             return 0
         if not self.search(IDLE_STEPS, IDLE_MS):
             return 1
+        if self.state != DECIDE:
+            return 1                # (the hand-off and peek screens show no choices: nothing to draw)
         held, self.held = self.held, []
         for k in held:              # the keys pressed meanwhile, in order
             self.key(k)
@@ -255,9 +264,13 @@ class PlayScreen(Screen):
 
     # The hand-off, peek and decision screens share one layout: the title on
     # row 0, the public table on the rows below it, and what differs (the
-    # hint, the private cards, the choices) at the bottom. Moving between
-    # them redraws the title and the bottom rows only, not the whole panel.
+    # hint, the private cards, the choices) at the bottom: the hint's
+    # HINT_ROWS on the hand-off and peek (whose choices are not made yet),
+    # as many as the choices need (up to four) on the decision. Moving
+    # between them redraws the title and the bottom rows only.
     def table_rows(self):
+        if self.state != DECIDE:
+            return ROWS - 1 - HINT_ROWS     # the hand-off and peek: the hint's rows, whatever the choices
         if self.is_bot(self.acting):
             nchoice = 1
         elif self.work is not None:
@@ -287,7 +300,7 @@ class PlayScreen(Screen):
             g.put(top, ln)
             top += 1
 
-    def handoff_hint(self):
+    def handoff_hint(self):     # (HINT_ROWS lines)
         L = self.lang()
         return [" " + self.s.match.deal.prompt(self.acting, L), t("hold_peek", L), "OK: ready  BACK: menu"]
 
@@ -296,9 +309,7 @@ class PlayScreen(Screen):
         g.put(0, t("pass_to", L) % self.names()[self.acting], True)
         rows = self.table_rows()
         self.put_table(g, rows, self.app.table_lines(self.s.match.deal))
-        hint = self.handoff_hint()
-        self.put_bottom(g, hint[len(hint) - (ROWS - 1 - rows):] if ROWS - 1 - rows < len(hint) else hint,
-                        1 + rows)
+        self.put_bottom(g, self.handoff_hint(), 1 + rows)
 
     def draw_peek(self, g):
         # the hand-off screen with the cards in place of "hold OK": releasing
@@ -440,6 +451,8 @@ class PlayScreen(Screen):
             elif k == keys.OK:
                 self.seen_by = self.acting
                 self.state = DECIDE
+                if self.work is not None:       # (the idle passes finished it, unless the key came at once)
+                    self.search(SYNC_STEPS, SYNC_MS)
             elif k == keys.BACK:
                 self.app.pause_menu()
         elif self.state == PEEK:
