@@ -725,16 +725,17 @@ def test_each_refusal_code_is_the_message_its_comment_names():
 
 
 def test_each_label_word_is_the_one_its_comment_names():
-    """label() and prompt() read their words from _SAY_EN and _SAY_JA by
-    number, with the English beside it as a comment: they must agree, and
-    every word is used."""
+    """label() and prompt() read their words from _SAY_EN and kachi_ja's
+    SAY_JA by number, with the English beside it as a comment: they must
+    agree, and every word is used."""
     import re
     from oya.compat import field
+    from oya.games.kachi_ja import SAY_JA
     src = open(kachi.__file__, encoding="utf-8").read()
     seen = set()
     for m in re.finditer(r"_say\((\d+), lang\)[^#\n]*# (.*)", src):
         n = int(m.group(1))
         assert kachi._say(n, EN) == m.group(2).strip() == field(kachi._SAY_EN, n), m.group(0)
-        assert kachi._say(n, JA) == field(kachi._SAY_JA, n) and kachi._say(n, JA).isascii() is False
+        assert kachi._say(n, JA) == field(SAY_JA, n) and kachi._say(n, JA).isascii() is False
         seen.add(n)
-    assert seen == set(range(kachi._SAY_EN.count("|") + 1)) == set(range(kachi._SAY_JA.count("|") + 1))
+    assert seen == set(range(kachi._SAY_EN.count("|") + 1)) == set(range(SAY_JA.count("|") + 1))

@@ -102,11 +102,12 @@ P_OVER = const(2)
 PHASES = ("rate", "call", "over")
 
 # The words of label() and prompt(), by number (the comment beside a
-# _say() gives the English): one joined str a language, as
-# oya.games.kachi_why.WHY. The words of every hand-off and decision first: a
-# word is found by counting separators, and in MicroPython each str.index
-# from an offset walks the str from its start (UTF-8): the 16th word of one
-# str of both languages was ~2.7 ms on the RP2040.
+# _say() gives the English): one joined str, as oya.games.kachi_why.WHY, and
+# the Japanese in the same order in oya.games.kachi_ja (imported when asked
+# for). The words of every hand-off and decision come first: a word is found
+# by counting separators, and in MicroPython each str.index from an offset
+# walks the str from its start (UTF-8): the 16th word of one str of both
+# languages was ~2.7 ms on the RP2040.
 _SAY_EN = ("Set the rate, round %d"
            "|Call %d or fold?"
            "|Rate %d"
@@ -124,27 +125,13 @@ _SAY_EN = ("Set the rate, round %d"
            "|Shiroku: escape"
            "|Inketsu-geri"
            "|Buta-geri")
-_SAY_JA = ("レート? %dジュンメ"
-           "|%d コール? シモ?"
-           "|レート %d"
-           "|シモ"
-           "|コール %d"
-           "|%dバンノ バン"
-           "|ショウブアリ"
-           "|ヒク"
-           "|%sヲミセテ ヒク"
-           "|シバリ: シモ"
-           "|ドレヲミセル?"
-           "|4マイメヲ ヒク?"
-           "|4マイメヲ ヒク"
-           "|%sヲミセル"
-           "|シロク ニゲ"
-           "|インケツゲリ"
-           "|ブタゲリ")
 
 
 def _say(i, lang):
-    return field(_SAY_JA if lang else _SAY_EN, i)
+    if lang:
+        from oya.games.kachi_ja import SAY_JA
+        return field(SAY_JA, i)
+    return field(_SAY_EN, i)
 
 
 __getattr__ = options_attr("kachi")     # OPTIONS, from oya.games.kachi_options
