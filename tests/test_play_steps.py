@@ -226,3 +226,33 @@ def test_the_intro_screen_shuffles_the_next_deal_on_an_idle_pass(monkeypatch, tm
     assert ready is not None and ready[0] is app.pending_seed()
     app.key(K.OK)                                     # the deal starts from that stock
     assert m._ready is None and m.deal.stock is ready[2]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_offs_choices_are_made_after_its_answer_and_change_nothing_on_it(game, monkeypatch, tmp_path):
+    """The hand-off shows no choices: its key leaves them to the idle passes
+    (on the RP2040 they were a fifth of a Kachi-kachi hand-off's answer), and
+    the screen made before them is the one shown after them: the hint's rows
+    do not depend on how many choices there are."""
+    monkeypatch.chdir(tmp_path)
+    app = A.App()
+    new_table(app, GAMES.index(game))
+    handoffs = 0
+    for _ in range(200):
+        top = app.top()
+        if isinstance(top, P.PlayScreen) and top.state == P.HANDOFF:
+            assert top.entries is None and top.work is not None
+            shown = app.screen_text()
+            while top.work is not None:
+                assert app.idle() == 1
+            assert top.entries is not None and app.screen_text() == shown
+            app.key(K.OK)
+            assert top.state == P.DECIDE and app.screen_text() != shown
+            assert list(top.entries) == list(_fresh_entries(top))
+            handoffs += 1
+            if handoffs >= 3:
+                return
+            continue
+        app.key(K.OK)
+        waiting_passes(app)
+    raise AssertionError("fewer than three hand-offs in 200 keys of %s" % game)
