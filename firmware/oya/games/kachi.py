@@ -106,7 +106,7 @@ PHASES = ("rate", "call", "over")
 # the Japanese in the same order in oya.games.kachi_ja (imported when asked
 # for). The words of every hand-off and decision come first: a word is found
 # by counting separators, and in MicroPython each str.index from an offset
-# walks the str from its start (UTF-8): the 16th word of one str of both
+# walks the str from its start (UTF-8): the 31st field of one str of both
 # languages was ~2.7 ms on the RP2040.
 _SAY_EN = ("Set the rate, round %d"
            "|Call %d or fold?"
