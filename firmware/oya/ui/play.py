@@ -322,7 +322,7 @@ class PlayScreen(Screen):
         self.put_table(g, rows, self.app.table_lines(self.s.match.deal))
         if seat == self.acting:
             hint = self.handoff_hint()
-            n = min(len(hint), ROWS - 1 - rows) + len(cards) - 1   # the hand-off's rows, grown upwards
+            n = len(hint) + len(cards) - 1     # the hand-off's HINT_ROWS, grown upwards
             bottom = (hint[:1] + cards + hint[2:])[-n:]
         else:
             bottom = cards + [t("release", L)]
