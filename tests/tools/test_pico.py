@@ -783,3 +783,29 @@ def test_the_pass_log_prints_each_long_pass_with_its_parts(monkeypatch, capsys):
     assert len(lines) == 1
     assert lines[0].split("|")[0].split()[1:] == ["37", "ms"]
     assert lines[0].split("|")[1].strip() == "render 35"
+
+
+def test_deals_seeded_by_boot_py_are_the_same_on_every_run_and_runtime():
+    # --deals: the boot.py the bench writes makes every seed the app draws the
+    # next of one stream, so two runs of any firmware deal the same hands
+    from tools import mpy_runtime
+    from tools.pico import soak
+    draw = "\nfrom oya import match\nprint(match.rng.entropy().hex(), match.rng.entropy().hex())\n"
+
+    def on_micropython(seed):
+        r = mpy_runtime.run(soak.boot_py(None, deals=seed) + draw, timeout=120)
+        assert r.ok, r.error
+        return r.stdout.split()
+
+    first = on_micropython(7)
+    assert first == on_micropython(7)
+    assert first[0] != first[1]                       # one seed a draw, not one for the run
+    assert not set(first) & set(on_micropython(8))
+    import oya.rng
+    real = oya.rng.entropy
+    try:
+        exec(soak.boot_py(None, deals=7), {})
+        assert [oya.rng.entropy().hex(), oya.rng.entropy().hex()] == first    # CPython deals them too
+    finally:
+        oya.rng.entropy = real
+    assert "_oya_heap_pin" not in soak.boot_py(None, deals=7)      # no cap asked, none pinned

@@ -457,7 +457,7 @@ def run_soak(a, uf2, rom, board, games, commit):
         _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
         flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every, console_uart,
-                                  a.pass_log)
+                                  a.pass_log, a.deals)
 
         def one(i):
             g = games[i]
@@ -474,7 +474,7 @@ def run_soak(a, uf2, rom, board, games, commit):
     print(text)
     out = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
            "firmware_name": uf2.name, "frozen": a.frozen, "heap_cap": cap, "presses": a.soak, "seed": a.seed,
-           "runs": runs}
+           "deals": a.deals, "runs": runs}
     p = JSON_PATH.with_name("pico-soak%s.json" % ("-frozen" if a.frozen else ""))
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(json.dumps(out, indent=1))
@@ -516,6 +516,9 @@ def main(argv=None):
                     help="the bench with a collection after every BYTES allocated (boot.py: gc.threshold): "
                     "the heap used is then the live heap, and the keys where it peaks are listed; slower")
     ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
+    ap.add_argument("--deals", type=int, metavar="SEED", help="the bench or soak dealing the hands of SEED "
+                    "(boot.py: oya.rng.entropy a fixed stream): the same cards whatever the firmware's timing, "
+                    "so runs of two commits compare; by default the hands are random, as on a board")
     ap.add_argument("--console", action="store_true", help="the soak with the REPL's output on the UART the "
                     "printer does not use (os.dupterm in boot.py): each finding gets what the firmware printed "
                     "(an error's traceback)")
@@ -604,9 +607,9 @@ def main(argv=None):
         flash, dep = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
         _log(dep.rstrip())
         cap = int(a.heap_cap * 1024) if a.heap_cap else None
-        if cap or a.gc_every:
+        if cap or a.gc_every or a.deals is not None:
             from tools.pico.soak import capped_flash
-            flash = capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every)
+            flash = capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every, deals=a.deals)
         runs = {}
         for g in games:
             _log("pico: %s ..." % g)
@@ -622,13 +625,14 @@ def main(argv=None):
     extra = ([] if a.script == "people" else ["--script", a.script]) + \
         (["--heap-cap", "%g" % a.heap_cap] if a.heap_cap else []) + \
         (["--gc-every", str(a.gc_every)] if a.gc_every else []) + \
+        (["--deals", str(a.deals)] if a.deals is not None else []) + \
         (["--max-seconds", "%g" % a.max_seconds] if a.max_seconds != MAX_SECONDS else [])
     if extra:
         cmd += (" ARGS='%s'" if cmd.startswith("make") else " %s") % " ".join(extra)
     fig = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
            "firmware_name": uf2.name, "frozen": a.frozen, "board": a.board, "command": cmd,
            "heap_cap": int(a.heap_cap * 1024) if a.heap_cap else None, "gc_every": a.gc_every,
-           "script": a.script,
+           "script": a.script, "deals": a.deals,
            "wall_s": round(time.time() - t0), "runs": runs,
            "summary": {g: summarise(r) for g, r in runs.items()}}
     text = table(fig)

@@ -55,16 +55,34 @@ import gc
 gc.threshold(%(every)d)
 """
 
+# The seeds come from os.urandom, which on the rp2 port is seeded once from the
+# ring oscillator and the time: a firmware a few us faster deals other hands.
+# This stream makes a run's hands depend on the seed alone, so runs of two
+# commits play the same cards. It holds ~0.2 KB of the heap the figures count.
+DEALS_PY = """# Oya pico bench: every seed oya.rng.entropy gives is the next of a fixed stream
+# (--deals %(seed)d), so the hands dealt do not follow the firmware's timing (tools/pico/soak.py)
+import oya.rng
+_oya_deals = [0]
+def _oya_entropy(extra=b""):
+    import hashlib
+    _oya_deals[0] += 1
+    return hashlib.sha256(("oya/bench/deals/%(seed)d/%%d" %% _oya_deals[0]).encode()).digest()
+oya.rng.entropy = _oya_entropy
+"""
 
-def boot_py(cap, gc_every=None, console_uart=None, pass_log=None):
+
+def boot_py(cap, gc_every=None, console_uart=None, pass_log=None, deals=None):
     """boot.py: the heap held to `cap` bytes (None: the whole heap), with
     `gc_every` a collection after every that many bytes allocated, with
-    `console_uart` the REPL's output on that UART too, and with `pass_log`
+    `console_uart` the REPL's output on that UART too, with `pass_log`
     the device loop's passes of that many ms or more printed there
-    (tools/pico/passlog.py)."""
+    (tools/pico/passlog.py), and with `deals` (an int) the hands dealt
+    from that seed."""
     text = BOOT_PY % {"cap": cap} if cap else ""
     if gc_every:
         text += GC_EVERY_PY % {"every": gc_every}
+    if deals is not None:
+        text += DEALS_PY % {"seed": deals}
     if console_uart is not None:
         text = CONSOLE_PY % {"uart": console_uart} + text
     if pass_log:
@@ -86,10 +104,11 @@ def console_clash(board, uart):
     return "UART%d would take GP%s, which the board uses" % (uart, " and GP".join(map(str, taken))) if taken else None
 
 
-def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None, console_uart=None, pass_log=None):
+def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None, console_uart=None, pass_log=None, deals=None):
     """`flash` with boot.py holding the heap to `cap` bytes (and collecting
     every `gc_every` bytes, the console on `console_uart`, the passes of
-    `pass_log` ms or more printed), saved as `out`."""
+    `pass_log` ms or more printed, the hands dealt from seed `deals`),
+    saved as `out`."""
     import os
     import tempfile
     from tools.pico.emu import Emulator
@@ -98,7 +117,7 @@ def capped_flash(uf2, bootrom, flash, cap, out, gc_every=None, console_uart=None
         with tempfile.TemporaryDirectory() as tmp:
             p = os.path.join(tmp, "boot.py")
             with open(p, "w") as f:
-                f.write(boot_py(cap, gc_every, console_uart, pass_log))
+                f.write(boot_py(cap, gc_every, console_uart, pass_log, deals))
             r = emu.mpremote("fs", "cp", p, ":boot.py", timeout=600)
         if r.returncode != 0:
             raise RuntimeError("could not put boot.py on the board:\n%s%s" % (r.stdout, r.stderr))
