@@ -809,3 +809,21 @@ def test_deals_seeded_by_boot_py_are_the_same_on_every_run_and_runtime():
     finally:
         oya.rng.entropy = real
     assert "_oya_heap_pin" not in soak.boot_py(None, deals=7)      # no cap asked, none pinned
+
+
+def test_the_device_scripts_deal_the_same_hands_as_the_bench_with_deals(monkeypatch, tmp_path):
+    # --heap-peaks, --heap-map, --phases, --allocs with --deals: the script run
+    # over the REPL starts with the same stream as the bench's boot.py
+    from tools.pico import phases, soak
+    monkeypatch.setattr(pico, "deployed_flash", lambda *a: (tmp_path / "flash.bin", ""))
+    sent = []
+
+    def run(uf2, rom, flash, script):
+        sent.append(script.read_text())
+        return "K 1 2 3 4 5 a -> b\n"
+    for deals in (None, 5):
+        got = phases.run_script_per_game("fw", "rom", "rpi_pico", False, ["meri"], lambda m: None, "x",
+                                         lambda g: "SCRIPT " + g, phases.parse, run, deals)
+        assert got["meri"] == [(1, 2, 3, 4, 5, "a -> b")]
+    assert sent[0] == "SCRIPT meri"
+    assert sent[1] == soak.DEALS_PY % {"seed": 5} + "SCRIPT meri"

@@ -582,24 +582,26 @@ def main(argv=None):
             print("python -m tools pico: --elf: no file at %s" % a.elf)
             return 2
         for text in heapmap.run_heap_map(uf2, rom, a.board, a.frozen, games, GAMES, _log, a.at_key,
-                                         a.elf, a.at_screen).values():
+                                         a.elf, a.at_screen, a.deals).values():
             print(text)
         return 0
     if a.phases:
         from tools.pico import phases
-        for g, rows in phases.run_phases(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log).items():
+        for g, rows in phases.run_phases(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log,
+                                                     a.deals).items():
             print(phases.report(g, rows))
         return 0
     if a.heap_peaks:
         from tools.pico import allocs
         every = a.gc_every or 1024
         for g, rows in allocs.run_peaks(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log,
-                                        every).items():
+                                        every, a.deals).items():
             print(allocs.peaks_report(g, rows, gc_every=every))
         return 0
     if a.allocs:
         from tools.pico import allocs
-        for g, rows in allocs.run_allocs(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log).items():
+        for g, rows in allocs.run_allocs(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log,
+                                                     a.deals).items():
             print(allocs.report(g, rows))
         return 0
     with tempfile.TemporaryDirectory() as tmp:

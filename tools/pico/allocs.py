@@ -123,10 +123,10 @@ def report(game, rows, most=8):
     return "\n".join(lines)
 
 
-def run_allocs(uf2, rom, board_name, frozen, games, all_games, max_keys, log):
+def run_allocs(uf2, rom, board_name, frozen, games, all_games, max_keys, log, deals=None):
     """-> {game: rows}"""
     return run_script_per_game(uf2, rom, board_name, frozen, games, log, "allocations per key",
-                               lambda g: device_script(g, all_games, max_keys), parse)
+                               lambda g: device_script(g, all_games, max_keys), parse, deals=deals)
 
 
 # -- --heap-peaks: in which step of a key the heap is at its highest -----------------
@@ -220,7 +220,7 @@ def peaks_report(game, rows, most=10, gc_every=1024):
     return "\n".join(lines)
 
 
-def run_peaks(uf2, rom, board_name, frozen, games, all_games, max_keys, log, gc_every=1024):
+def run_peaks(uf2, rom, board_name, frozen, games, all_games, max_keys, log, gc_every=1024, deals=None):
     """-> {game: [(step peaks, screen)]}"""
     from tools.pico.emu import Emulator
 
@@ -238,4 +238,4 @@ def run_peaks(uf2, rom, board_name, frozen, games, all_games, max_keys, log, gc_
 
     return run_script_per_game(uf2, rom, board_name, frozen, games, log,
                                "the heap's highest in each step of a key",
-                               lambda g: peaks_script(g, all_games, max_keys, gc_every), parse_out, run)
+                               lambda g: peaks_script(g, all_games, max_keys, gc_every), parse_out, run, deals)

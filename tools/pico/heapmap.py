@@ -267,7 +267,8 @@ def report(game, frozen, got, types=None, most=40, at_screen="Deal"):
     return "\n".join(lines)
 
 
-def run_heap_map(uf2, rom, board_name, frozen, games, all_games, log, at_key=0, elf=None, at_screen="Deal"):
+def run_heap_map(uf2, rom, board_name, frozen, games, all_games, log, at_key=0, elf=None, at_screen="Deal",
+                 deals=None):
     """-> {game: report text}"""
     from pathlib import Path
     from tools.pico.phases import run_script_per_game
@@ -277,5 +278,6 @@ def run_heap_map(uf2, rom, board_name, frozen, games, all_games, log, at_key=0, 
         got = parse(out)
         return got if got["start"] is not None and got["ram"] is not None and got["at"] is not None else None
     maps = run_script_per_game(uf2, rom, board_name, frozen, games, log, "the heap's holders",
-                               lambda g: device_script(g, all_games, at_key, at_screen), parse_out)
+                               lambda g: device_script(g, all_games, at_key, at_screen), parse_out,
+                               deals=deals)
     return {g: report(g, frozen, got, types, at_screen=at_screen) for g, got in maps.items()}

@@ -143,11 +143,14 @@ def report(game, rows, slowest=12):
     return "\n".join(lines)
 
 
-def run_script_per_game(uf2, rom, board_name, frozen, games, log, doing, script_for, parse_out, run=None):
+def run_script_per_game(uf2, rom, board_name, frozen, games, log, doing, script_for, parse_out, run=None,
+                        deals=None):
     """Deploy once, then for each game boot from that flash and `mpremote run`
-    script_for(game) over the USB REPL (or `run(uf2, rom, flash, script)`).
-    -> {game: parse_out(what it gave)}."""
+    script_for(game) over the USB REPL (or `run(uf2, rom, flash, script)`),
+    with `deals` (an int) the hands dealt from that seed, as the bench's
+    --deals. -> {game: parse_out(what it gave)}."""
     from tools.pico import deployed_flash
+    from tools.pico.soak import DEALS_PY
     if run is None:
         from tools.pico.emu import run_script
 
@@ -160,7 +163,7 @@ def run_script_per_game(uf2, rom, board_name, frozen, games, log, doing, script_
         for g in games:
             log("pico: %s: %s over the USB REPL ..." % (g, doing))
             script = Path(tmp) / ("device_%s.py" % g)
-            script.write_text(script_for(g))
+            script.write_text((DEALS_PY % {"seed": deals} if deals is not None else "") + script_for(g))
             got = run(uf2, rom, flash, script)
             rows = parse_out(got)
             if not rows:
@@ -169,7 +172,7 @@ def run_script_per_game(uf2, rom, board_name, frozen, games, log, doing, script_
     return out
 
 
-def run_phases(uf2, rom, board_name, frozen, games, all_games, max_keys, log):
+def run_phases(uf2, rom, board_name, frozen, games, all_games, max_keys, log, deals=None):
     """-> {game: rows}"""
     return run_script_per_game(uf2, rom, board_name, frozen, games, log, "timing each step",
-                               lambda g: device_script(g, all_games, max_keys), parse)
+                               lambda g: device_script(g, all_games, max_keys), parse, deals=deals)
