@@ -588,7 +588,7 @@ def main(argv=None):
     if a.phases:
         from tools.pico import phases
         for g, rows in phases.run_phases(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log,
-                                                     a.deals).items():
+                                         a.deals).items():
             print(phases.report(g, rows))
         return 0
     if a.heap_peaks:
@@ -601,7 +601,7 @@ def main(argv=None):
     if a.allocs:
         from tools.pico import allocs
         for g, rows in allocs.run_allocs(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log,
-                                                     a.deals).items():
+                                         a.deals).items():
             print(allocs.report(g, rows))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
