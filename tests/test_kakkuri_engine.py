@@ -111,6 +111,22 @@ def test_legal_plays_match_the_oracle_on_random_hands():
         n += 1
 
 
+def test_the_search_goes_six_units_deep_and_back():
+    # six one-card units, the deepest a play goes (the search's stack has
+    # a level a unit), with plays of every length beside it on the way
+    h = hand("1 1 2 2 3 4 9")
+    got = K.legal_plays(h, 12, False, True)
+    six = play("1 1 2 2 3 4")
+    assert six in got and play("1 1 2 2 3") in got and play("9") in got
+    assert play("1 2 2 3 4 9") not in got
+    toks = K.play_order(six, 12, False, True)
+    assert [K.token_name(t) for t in toks] == ["1", "1", "2", "2", "3", "4"]
+    res = []
+    for _ in K.search_steps(*K._counts(h), 12, False, True, res):
+        pass
+    assert res == [got]
+
+
 def test_sanzoku_pairs_of_twelves_leave_different_bases():
     # one set of cards, two legal orders ending on different ranks: two actions
     h = hand("12 1w 11 5 5 7")

@@ -235,8 +235,7 @@ _ONE = ((0,), (1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,), (9,), (10,), (11,)
 # then which, then with the kuro-hibashi before without), by the rank's
 # sizes (1-2: singles; 3-12: 1 or 3; 3-12 after sanzoku: 1 to 3), as
 # size | wilds << 2 (bit 1 aka, bit 2 taiko) | kuro-hibashi << 4. One flat
-# loop over these, not four nested ones, keeps _rec's frame small: deeper
-# than 11 words a call's frame is on the heap, one per level of the search.
+# loop over these, not four nested ones: a level of _rec is one index.
 _UNITS = ((17, 1, 21, 5, 25, 9),
           (17, 1, 21, 5, 25, 9, 19, 3, 23, 7, 27, 11, 31, 15),
           (17, 1, 21, 5, 25, 9, 18, 2, 22, 6, 26, 10, 30, 14, 19, 3, 23, 7, 27, 11, 31, 15))
@@ -393,6 +392,35 @@ def _next_ranks(cnt, k, a, t, used, per, st, prev):
     return m
 
 
+# The search's stack (_rec): 8 bytes a level, a level a unit of the play (6
+# at most), in one bytearray made once. _rec was recursive, and as its frame
+# is over 11 words MicroPython put it on the heap, ~176 B a level: ~1 KB
+# live at a six-card play, on top of the heap's peak (the idle passes'
+# search, the labels' orders). Per level: the index of its rank in its
+# ranks, of the next unit of that rank to try, the units counted (< 200: a
+# step's unit index, see _path_steps), the unit it has on the play (0:
+# none), that unit's rank, and what the rank had to hand (left, have, bad).
+_LEVEL = const(8)
+_LEVELS = bytearray(6 * _LEVEL)
+
+
+def _take_off(S, r, u):
+    """Take unit u (see _UNITS) of rank r off the play being built. (Its
+    frame is 11 words, so on the C stack: called once a unit.)"""
+    s = u & 3
+    st = S[11]
+    if S[6]:
+        del S[12][-s:]              # (the unit's s tokens: see _record)
+    st[3] -= s
+    if u & 8:
+        st[2] = 0
+    if u & 4:
+        st[1] = 0
+    st[0] -= u >> 4
+    S[10][r] -= s
+    S[9][r] -= s - (u >> 2 & 1) - (u >> 3 & 1) - (u >> 4)
+
+
 def _rec(S, prev, first, d):
     """The search from a unit of rank after `prev`, at depth d of a step's
     path (see _state; path empty: the whole search). Where the path goes
@@ -404,74 +432,116 @@ def _rec(S, prev, first, d):
     per = S[10]
     st = S[11]
     path = S[_PATH]
+    V = _LEVELS
     L = len(path)
-    only = path[d] if d < L else 0
-    unit = path[d + 1] if d + 1 < L else -1
-    n = 0
-    for r in _ONE[only] if only else _succ(prev, first, S[_ANYONE]):     # (a path's rank follows prev)
-        left = cnt[r] - used[r]     # ordinary cards of rank r left
-        have = left
-        bad = 28                    # the unit bits of the cards not to hand: aka 4, taiko 8, kuro 16
-        if S[2] and not st[1] and (not S[7] or S[7] == r):
-            bad ^= 4
-            have += 1
-        if S[3] and not st[2] and (not S[8] or S[8] == r):
-            bad ^= 8
-            have += 1
-        if r == 3 and S[1] and not st[0]:
-            bad ^= 16
-            have += 1
-        if not have:
-            continue
-        room = (4 if r <= 2 else 3) - per[r]
-        for u in _UNITS[0 if r <= 2 else (2 if S[4] else 1)]:
-            s = u & 3
-            if s > room or s > have:
-                break
-            if u & bad:
-                continue            # (one test for the three cards: the search's hot loop)
-            wm = u >> 2 & 3
-            kk = u >> 4
-            op = s - (wm & 1) - (wm >> 1) - kk
-            if op < 0 or left < op:
-                continue
-            n += 1
-            if unit >= 0 and n != unit + 1:
-                continue
-            used[r] += op
-            per[r] += s
-            st[0] += kk
-            if wm & 1:
-                st[1] = r
-            if wm & 2:
-                st[2] = r
-            st[3] += s
-            if (d + 2 < L or _record(S, r, wm, kk, op, d + 2 == L)) and st[3] < 6:
-                _rec(S, r, False, d + 2)    # (the path goes on, or the play may grow)
-            if S[6]:
-                del S[12][-s:]              # (the unit's s tokens: see _record)
-            st[3] -= s
-            if wm & 2:
-                st[2] = 0
-            if wm & 1:
-                st[1] = 0
-            st[0] -= kk
-            per[r] -= s
-            used[r] -= op
+    b = 0                       # the level's first byte in V (and d: 2 a level)
+    V[0] = V[1] = V[2] = V[3] = 0
+    while True:
+        ri = V[b]
+        i = V[b + 1]
+        n = V[b + 2]
+        u = V[b + 3]
+        if u:                   # back from the level below: its unit comes off the play
+            _take_off(S, V[b + 4], u)
             if S[_FOUND]:
                 return
-    if d + 2 == L:
-        st[4] = n               # (the step's units: see _path_steps)
+            left = V[b + 5]
+            have = V[b + 6]
+            bad = V[b + 7]
+        if d < L:
+            rs = _ONE[path[d]]              # (a path's rank follows prev)
+        elif b:
+            rs = _AFTER[V[b - _LEVEL + 4]]  # (_succ(r, False, ...) of the unit above)
+        else:
+            rs = _succ(prev, first, S[_ANYONE])
+        unit = path[d + 1] if d + 1 < L else -1
+        down = False
+        while ri < len(rs):
+            r = rs[ri]
+            if not i:                       # (back from below, these came from V)
+                left = cnt[r] - used[r]     # ordinary cards of rank r left
+                have = left
+                bad = 28                    # the unit bits of the cards not to hand: aka 4, taiko 8, kuro 16
+                if S[2] and not st[1] and (not S[7] or S[7] == r):
+                    bad ^= 4
+                    have += 1
+                if S[3] and not st[2] and (not S[8] or S[8] == r):
+                    bad ^= 8
+                    have += 1
+                if r == 3 and S[1] and not st[0]:
+                    bad ^= 16
+                    have += 1
+            if have:
+                room = (4 if r <= 2 else 3) - per[r]
+                units = _UNITS[0 if r <= 2 else (2 if S[4] else 1)]
+                while i < len(units):
+                    u = units[i]
+                    i += 1
+                    s = u & 3
+                    if s > room or s > have:
+                        break
+                    if u & bad:
+                        continue            # (one test for the three cards: the search's hot loop)
+                    wm = u >> 2 & 3
+                    kk = u >> 4
+                    op = s - (wm & 1) - (wm >> 1) - kk
+                    if op < 0 or left < op:
+                        continue
+                    n += 1
+                    if unit >= 0 and n != unit + 1:
+                        continue
+                    used[r] += op
+                    per[r] += s
+                    st[0] += kk
+                    if wm & 1:
+                        st[1] = r
+                    if wm & 2:
+                        st[2] = r
+                    st[3] += s
+                    # a level below when the path goes on or the play may
+                    # grow, but not when its one rank (after 3-11) has no
+                    # card left and no wild is free: half the levels were empty
+                    if (d + 2 < L or _record(S, r, wm, kk, op, d + 2 == L)) and st[3] < 6 and (
+                            d + 2 < L or r < 3 or r == 12 or cnt[r + 1] > used[r + 1]
+                            or (S[2] and not st[1]) or (S[3] and not st[2])):
+                        V[b] = ri
+                        V[b + 1] = i
+                        V[b + 2] = n
+                        V[b + 3] = u
+                        V[b + 4] = r
+                        V[b + 5] = left
+                        V[b + 6] = have
+                        V[b + 7] = bad
+                        b += _LEVEL
+                        d += 2
+                        V[b] = V[b + 1] = V[b + 2] = V[b + 3] = 0
+                        down = True
+                        break
+                    _take_off(S, r, u)
+                    if S[_FOUND]:
+                        return
+                if down:
+                    break
+            ri += 1
+            i = 0
+        if down:
+            continue
+        if d + 2 == L:
+            st[4] = n               # (the step's units: see _path_steps)
+        if not b:
+            return
+        b -= _LEVEL
+        d -= 2
 
 
 def _record(S, r, wm, kk, op, last):
     """_rec's work for a unit that ends the path (or with no path): True
     when the search goes on below it. With `want`, the unit's tokens go
-    onto the play being built (s of them: _rec takes them off) and its
+    onto the play being built (s of them: _take_off takes them off) and its
     ordering is kept if it makes `want`; without, the play so far is
     recorded if new, and a step's last unit (`last`) has the ranks a next
     unit may have set instead of a search below it. (Apart from _rec: its
-    locals would be in every level's frame.)"""
+    locals would make _rec's frame larger.)"""
     used = S[9]
     st = S[11]
     c = _code(used, st, r)
