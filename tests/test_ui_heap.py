@@ -275,7 +275,7 @@ a.home()
 print('home', calls, a.screen_text().split(chr(10))[0])
 """)
     got = dict(ln.split(" ", 1) for ln in out.strip().split("\n"))
-    assert got["class"] == "9 []"
+    assert got["class"] == "10 []"
     assert got["boot"] == "False Oya - home"        # the boot went through it, and it went
     assert got["called"] == "False True"            # the menu's job holds what it needs
     assert got["done"].startswith("False ") and got["done"] != "False Oya"

@@ -111,7 +111,7 @@ def list_rulesets(game=None):
 
 # App's methods kept in oya.ui.app_rare (see there): a deal never calls them.
 # One str, not a tuple: as .mpy each str of a tuple is an object in RAM
-RARE = " boot resume quit_to_home pause_menu open_later print_commit deal_record print_lines apply_contrast "
+RARE = " boot resume quit_to_home pause_menu open_later print_commit deal_record print_lines not_printed apply_contrast "
 
 
 def _rare(name):
@@ -591,8 +591,7 @@ class App:
             if top is self._play and top.state == top.PEEK:
                 return False     # said once the cards are hidden: OK's release must reach the peek
             self._printer_failed = failed
-            why = getattr(p, "last_error", None) or ""
-            self.push(Message(t("print", self.lang), [t("not_printed", self.lang)] + wrap(why)[:3], self.pop))
+            self.not_printed(getattr(p, "last_error", None) or "")
             return True
         return False
 

@@ -40,7 +40,7 @@ def _going_home(app):
     m.home(app, saved)
 
 
-def pause_menu(app, play=None):
+def pause_menu(app):
     """The pause menu, on the next idle passes (both its imports and its
     draw in the key were up to 155 ms of CPU as .mpy on the emulated
     RP2040)."""
@@ -83,9 +83,15 @@ def print_lines(app, lines):
     try:
         p.slip(lines)
     except Exception as e:
-        app.push(Message(t("print", L), [t("not_printed", L)] + wrap(str(e))[:3], app.pop))
+        not_printed(app, str(e))
         return False
     return True
+
+
+def not_printed(app, why):
+    """Say that a slip was not printed, and why (a queued slip that failed
+    later too: App.check_printer)."""
+    app.push(Message(t("print", app.lang), [t("not_printed", app.lang)] + wrap(why)[:3], app.pop))
 
 
 def apply_contrast(app):

@@ -143,4 +143,4 @@ def undo(play):
         play.acting = -1
         play.refresh()
     else:
-        play.app.pause_menu(play)
+        play.app.pause_menu()

@@ -504,7 +504,7 @@ class PlayScreen(Screen):
             else:
                 self.ask_amount(label, acts, nums, seat)
         elif k == keys.BACK:
-            self.app.pause_menu(self)
+            self.app.pause_menu()
 
     def ask_amount(self, label, acts, nums, seat):
         app = self.app
