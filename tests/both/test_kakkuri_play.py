@@ -69,5 +69,4 @@ def test_the_searchs_literal_tables_say_what_the_rules_say():
         after.append((p, p + 1) if p <= 2 else (p + 1,))   # 1-2: the same again (tsukeuchi) or the next
     after.append(K._RANKS[:-1])         # after 12: anything but 12
     assert K._AFTER == tuple(after)
-    assert K._ONE == tuple((r,) for r in range(13))
     assert K._ZEROS == (0,) * 13

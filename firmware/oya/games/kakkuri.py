@@ -230,7 +230,6 @@ def _succ(prev, first, anyone):
     return _AFTER[prev]      # after 12: 1-11 (equal ranks in a row are one unit); 1-2: tsukeuchi
 
 
-_ONE = ((0,), (1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,), (9,), (10,), (11,), (12,))   # (r,) for a rank r
 # The units a rank may make, in search order (size, then number of wilds,
 # then which, then with the kuro-hibashi before without), by the rank's
 # sizes (1-2: singles; 3-12: 1 or 3; 3-12 after sanzoku: 1 to 3), as
@@ -284,15 +283,31 @@ def _code(used, st, last):
 
 _USED = [0] * 13          # search()'s scratch (a search in steps has its own)
 _PER = [0] * 13
-_ST = [0, 0, 0, 0, 0, 0]
+_ST = [0, 0, 0, 0, 0]
 _ZEROS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _ANYONE = const(5)        # in a search's state (_state): the open table,
 _COUNTS = const(11)       # the counts of the play being built (st),
 _OUT = const(13)          # the plays found,
 _SV = const(14)           # the sieve of their codes,
 _FOUND = const(15)        # the ordering found for `want`,
-_PATH = const(16)         # a step's path,
+_STACK = const(16)        # the search's stack (see _rec),
 _ROOM = const(17)         # the plays the list has room for (see _keep)
+
+
+# The search's stack (_rec): 7 bytes a level, a level a unit of the play (6
+# at most), in one bytearray (search()'s made once; a search in steps has
+# its own). _rec was recursive, and as its frame is over 11 words
+# MicroPython put it on the heap, ~176 B a level: ~1 KB live at a six-card
+# play, on top of the heap's peak (the idle passes' search, the labels'
+# orders). Per level: the index of its rank in its ranks, of the next unit
+# of that rank to try, the unit it has on the play (0: none), that unit's
+# rank, and what the rank had to hand (left, have, bad).
+_LEVEL = const(7)
+_LEVELS = bytearray(6 * _LEVEL)
+# units a step of a search in steps puts on the plays being built: ~1.8 ms
+# of the RP2040's CPU each (as .mpy): a step ~9 ms, 17 at most on hands of
+# six with two or three wilds (tools/pico: an ad hoc device script)
+_STEP = const(5)
 
 
 def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
@@ -304,9 +319,9 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     the wilds' ranks (0 = any)."""
     _USED[:] = _ZEROS
     _PER[:] = _ZEROS
-    _ST[0] = _ST[1] = _ST[2] = _ST[3] = 0
-    S = _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, _USED, _PER, _ST)
-    _rec(S, base, True, 0)     # (every label searches for its play's order: scratch kept, no generator)
+    _ST[0] = _ST[1] = _ST[2] = _ST[3] = _ST[4] = 0
+    S = _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, _USED, _PER, _ST, _LEVELS)
+    _rec(S, base, -1)          # (every label searches for its play's order: scratch kept, no generator)
     if want:
         found = S[_FOUND]
         return found[0] if found else None
@@ -316,92 +331,36 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
 def search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
     """search()'s list of plays made in steps: a generator to run to its end,
     so that a long search can be spread over several passes of the device
-    loop (a hand of 8 holding the three wilds, on an open table, has over
-    1,000 plays: ~300 ms of the RP2040's CPU); the list is appended to
-    `res`. The plays come in the same order. A step is a play's first two
-    units and what goes on from them with one rank of unit (a step per
-    first rank was up to 60% of the whole search, ~100 ms in one key)."""
-    S = _state(cnt, k, a, t, sanzoku, anyone, 0, 0, 0, [0] * 13, [0] * 13, [0, 0, 0, 0, 0, 0])
-    mask = 0
-    for r in _RANKS:
-        if cnt[r] or a or t or (r == 3 and k):
-            mask |= 1 << r
-    for _ in _path_steps(S, base, base, True, 2, mask):
+    loop (a hand of six holding the three wilds on an open table has up to
+    ~1,000 plays: ~1 s of the RP2040's CPU); the list is appended to `res`. The
+    plays come in the same order. A step puts _STEP units on the plays
+    being built; the search stops there and goes on from where it was (its
+    stack is its own: a search() may run between two steps). Steps that
+    each searched below a few units of their own walked down to them again
+    (2.7x the CPU in all), and one of them was up to ~150 plays: 136 ms."""
+    S = _state(cnt, k, a, t, sanzoku, anyone, 0, 0, 0, [0] * 13, [0] * 13, [0, 0, 0, 0, 0],
+               bytearray(6 * _LEVEL))
+    while _rec(S, base, _STEP):
         yield
     res.append(S[_OUT])
 
 
-def _path_steps(S, base, prev, first, depth, mask):
-    """The steps of the search below the units in S's path: for each unit
-    of a rank after `prev` that is in `mask` (bit per rank), its play;
-    then (depth > 1) the steps below it, or (depth 1) a step per rank the
-    next unit may have."""
-    path = S[_PATH]
-    st = S[_COUNTS]
-    for r in _succ(prev, first, S[_ANYONE]):
-        if not mask >> r & 1:
-            continue                # (no card for it left: no step)
-        path.append(r)
-        path.append(0)
-        while True:
-            st[4] = 0
-            _rec(S, base, True, 0)       # the path's last unit's play
-            if st[4] <= path[-1]:
-                break               # there is no such unit
-            m = st[5]
-            yield
-            if depth > 1:
-                for _ in _path_steps(S, base, r, False, depth - 1, m):
-                    yield
-            else:
-                for then in _AFTER[r]:      # (_succ(r, False, ...))
-                    if m >> then & 1:
-                        path.append(then)
-                        _rec(S, base, True, 0)
-                        path.pop()
-                        yield
-            path[-1] += 1
-        path.pop()
-        path.pop()
-
-
-def _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st):
+def _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, stack):
     """A search's state, one list for _rec: its inputs; `used` (ordinary
     cards used per rank), `per` (cards used per rank, wilds included), `st`
-    (kuro used, aka rank, taiko rank, cards used; a step's units), zeroed; then the cards of
+    (kuro used, aka rank, taiko rank, cards used; the level _rec stopped
+    at), zeroed; then the cards of
     the play being built (seq), the plays found (out), the sieve of their
     codes (None until made: past _SHORT plays, a code whose bit is clear is
     new and only the rest are looked for in the list; searching the list for
     every code made the search quadratic, and a set of 1,000 plays was 10 KB
-    of heap), the ordering found for `want`, a step's path (rank, unit
-    index, rank, unit index, ..., and maybe a last rank: see _rec) and the
-    room of the plays' list (_keep). (A closure over these was
-    ~600 B of cells and function objects made for every search, twice a
-    play: the play's order, then the next seat's plays.)"""
-    return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, [], [], 0]
-
-
-def _next_ranks(cnt, k, a, t, used, per, st, prev):
-    """The ranks (bit per rank) a unit after one of rank `prev` may have
-    with the cards left (in search_steps: no step for the others)."""
-    m = 0
-    if st[3] < 6:
-        for r in _AFTER[prev]:
-            if per[r] < (4 if r <= 2 else 3) and (cnt[r] > used[r] or (a and not st[1]) or (t and not st[2]) or (r == 3 and k and not st[0])):
-                m |= 1 << r
-    return m
-
-
-# The search's stack (_rec): 8 bytes a level, a level a unit of the play (6
-# at most), in one bytearray made once. _rec was recursive, and as its frame
-# is over 11 words MicroPython put it on the heap, ~176 B a level: ~1 KB
-# live at a six-card play, on top of the heap's peak (the idle passes'
-# search, the labels' orders). Per level: the index of its rank in its
-# ranks, of the next unit of that rank to try, the units counted (< 200: a
-# step's unit index, see _path_steps), the unit it has on the play (0:
-# none), that unit's rank, and what the rank had to hand (left, have, bad).
-_LEVEL = const(8)
-_LEVELS = bytearray(6 * _LEVEL)
+    of heap), the ordering found for `want`, `stack` (_rec's levels: its
+    first is set up here) and the room of the plays' list (_keep). (A
+    closure over these was ~600 B of cells and function objects made for
+    every search, twice a play: the play's order, then the next seat's
+    plays.)"""
+    stack[0] = stack[1] = stack[2] = 0
+    return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, [], stack, 0]
 
 
 def _take_off(S, r, u):
@@ -421,44 +380,35 @@ def _take_off(S, r, u):
     S[9][r] -= s - (u >> 2 & 1) - (u >> 3 & 1) - (u >> 4)
 
 
-def _rec(S, prev, first, d):
-    """The search from a unit of rank after `prev`, at depth d of a step's
-    path (see _state; path empty: the whole search). Where the path goes
-    on, only its rank's unit of its index, and no play is recorded: the
-    path's last unit's play alone is (its step), or, if the path ends with
-    a rank, all that goes on from a unit of that rank (its step)."""
+def _rec(S, prev, budget):
+    """The search (see _state) from a unit of rank after `prev`, each play
+    it finds recorded (_record). With a `budget` (-1: none), it stops once
+    that many units have been put on the plays being built, and answers
+    True if there is more: called again, it goes on from where it stopped
+    (S's stack holds where, st[4] its level)."""
     cnt = S[0]                  # (the hot inputs as locals; the rest read from S where used)
     used = S[9]
     per = S[10]
     st = S[11]
-    path = S[_PATH]
-    V = _LEVELS
-    L = len(path)
-    b = 0                       # the level's first byte in V (and d: 2 a level)
-    V[0] = V[1] = V[2] = V[3] = 0
+    V = S[_STACK]
+    b = st[4]                   # the level's first byte in V
     while True:
         ri = V[b]
         i = V[b + 1]
-        n = V[b + 2]
-        u = V[b + 3]
+        u = V[b + 2]
         if u:                   # back from the level below: its unit comes off the play
-            _take_off(S, V[b + 4], u)
+            _take_off(S, V[b + 3], u)
             if S[_FOUND]:
-                return
-            left = V[b + 5]
-            have = V[b + 6]
-            bad = V[b + 7]
-        if d < L:
-            rs = _ONE[path[d]]              # (a path's rank follows prev)
-        elif b:
-            rs = _AFTER[V[b - _LEVEL + 4]]  # (_succ(r, False, ...) of the unit above)
-        else:
-            rs = _succ(prev, first, S[_ANYONE])
-        unit = path[d + 1] if d + 1 < L else -1
+                return False
+        if i:                   # (the level was left: what its rank had to hand)
+            left = V[b + 4]
+            have = V[b + 5]
+            bad = V[b + 6]
+        rs = _AFTER[V[b - _LEVEL + 3]] if b else _succ(prev, True, S[_ANYONE])
         down = False
         while ri < len(rs):
             r = rs[ri]
-            if not i:                       # (back from below, these came from V)
+            if not i:
                 left = cnt[r] - used[r]     # ordinary cards of rank r left
                 have = left
                 bad = 28                    # the unit bits of the cards not to hand: aka 4, taiko 8, kuro 16
@@ -487,9 +437,6 @@ def _rec(S, prev, first, d):
                     op = s - (wm & 1) - (wm >> 1) - kk
                     if op < 0 or left < op:
                         continue
-                    n += 1
-                    if unit >= 0 and n != unit + 1:
-                        continue
                     used[r] += op
                     per[r] += s
                     st[0] += kk
@@ -498,55 +445,54 @@ def _rec(S, prev, first, d):
                     if wm & 2:
                         st[2] = r
                     st[3] += s
-                    # a level below when the path goes on or the play may
-                    # grow, but not when its one rank (after 3-11) has no
-                    # card left and no wild is free: half the levels were empty
-                    if (d + 2 < L or _record(S, r, wm, kk, op, d + 2 == L)) and st[3] < 6 and (
-                            d + 2 < L or r < 3 or r == 12 or cnt[r + 1] > used[r + 1]
+                    budget -= 1             # (-1 from the start: no end)
+                    # a level below when the play may grow, but not when
+                    # its one rank (after 3-11) has no card left and no wild
+                    # is free: half the levels were empty
+                    if _record(S, r, wm, kk, op) and st[3] < 6 and (
+                            r < 3 or r == 12 or cnt[r + 1] > used[r + 1]
                             or (S[2] and not st[1]) or (S[3] and not st[2])):
-                        V[b] = ri
-                        V[b + 1] = i
-                        V[b + 2] = n
-                        V[b + 3] = u
-                        V[b + 4] = r
-                        V[b + 5] = left
-                        V[b + 6] = have
-                        V[b + 7] = bad
-                        b += _LEVEL
-                        d += 2
-                        V[b] = V[b + 1] = V[b + 2] = V[b + 3] = 0
                         down = True
                         break
                     _take_off(S, r, u)
                     if S[_FOUND]:
-                        return
-                if down:
+                        return False
+                    if not budget:
+                        u = 0               # stop here: this level goes on with unit i
+                        break
+                if down or not budget:
                     break
             ri += 1
             i = 0
-        if down:
+        if down or not budget:      # the level is left: kept as it is
+            V[b] = ri
+            V[b + 1] = i
+            V[b + 2] = u
+            V[b + 3] = r
+            V[b + 4] = left
+            V[b + 5] = have
+            V[b + 6] = bad
+            if down:
+                b += _LEVEL
+                V[b] = V[b + 1] = V[b + 2] = 0
+            if not budget:
+                st[4] = b
+                return True
             continue
-        if d + 2 == L:
-            st[4] = n               # (the step's units: see _path_steps)
         if not b:
-            return
+            return False
         b -= _LEVEL
-        d -= 2
 
 
-def _record(S, r, wm, kk, op, last):
-    """_rec's work for a unit that ends the path (or with no path): True
-    when the search goes on below it. With `want`, the unit's tokens go
-    onto the play being built (s of them: _take_off takes them off) and its
-    ordering is kept if it makes `want`; without, the play so far is
-    recorded if new, and a step's last unit (`last`) has the ranks a next
-    unit may have set instead of a search below it. (Apart from _rec: its
-    locals would make _rec's frame larger.)"""
+def _record(S, r, wm, kk, op):
+    """_rec's work for a unit put on the play: True when the search goes on
+    below it. With `want`, the unit's tokens go onto the play being built
+    (s of them: _take_off takes them off) and its ordering is kept if it
+    makes `want`; without, the play so far is recorded if new. (Apart from
+    _rec: its locals would make _rec's frame larger.)"""
     used = S[9]
     st = S[11]
     c = _code(used, st, r)
-    if last:
-        st[5] = _next_ranks(S[0], S[1], S[2], S[3], used, S[10], st, r)
     want = S[6]
     if want:
         seq = S[12]
@@ -573,7 +519,7 @@ def _record(S, r, wm, kk, op, last):
                     _sift(sv, x)
     elif _sift(sv, c) or c not in out:
         _keep(S, out, c)
-    return not last
+    return True
 
 
 def _keep(S, out, c):

@@ -20,8 +20,9 @@ RESULTS = 4
 
 _BOT_DELAY_MS = const(400)
 HINT_ROWS = const(3)        # the hand-off's hint: the prompt, how to peek, the keys
-# A decision whose choices take a long search (Kakkuri: over 1,000 plays for
-# some hands, ~0.5 ms a step on the RP2040) is made in steps: up to SYNC_MS
+# A decision whose choices take a long search (Kakkuri: up to ~1,000 plays
+# for some hands, ~1 s of the RP2040's CPU as .mpy; a step ~9 ms, 17 at most:
+# oya.games.kakkuri.search_steps) is made in steps: up to SYNC_MS
 # (or SYNC_STEPS) in the key that leads to it (most searches end within it:
 # the screen is as it would be), the rest IDLE_MS (IDLE_STEPS) a pass on the
 # device loop's idle passes while the hand-off or the bot's delay is on
