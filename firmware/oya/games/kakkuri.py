@@ -223,11 +223,12 @@ _AFTER = (_RANKS, (1, 2), (2, 3), (4,), (5,), (6,), (7,), (8,), (9,), (10,), (11
           (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11))
 
 
-def _succ(prev, first, anyone):
-    """Ranks a unit may have after `prev` (0 = anything)."""
-    if prev == 12 and first:
+def _first_ranks(base, anyone):
+    """Ranks a play's first unit may have on `base` (0 = anything): on a
+    12, any rank under after_twelve = anyone, none under same_turn_only."""
+    if base == 12:
         return _RANKS if anyone else ()
-    return _AFTER[prev]      # after 12: 1-11 (equal ranks in a row are one unit); 1-2: tsukeuchi
+    return _AFTER[base]
 
 
 # The units a rank may make, in search order (size, then number of wilds,
@@ -286,7 +287,6 @@ _PER = [0] * 13
 _ST = [0, 0, 0, 0, 0]
 _ZEROS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _ANYONE = const(5)        # in a search's state (_state): the open table,
-_COUNTS = const(11)       # the counts of the play being built (st),
 _OUT = const(13)          # the plays found,
 _SV = const(14)           # the sieve of their codes,
 _FOUND = const(15)        # the ordering found for `want`,
@@ -380,9 +380,9 @@ def _take_off(S, r, u):
     S[9][r] -= s - (u >> 2 & 1) - (u >> 3 & 1) - (u >> 4)
 
 
-def _rec(S, prev, budget):
-    """The search (see _state) from a unit of rank after `prev`, each play
-    it finds recorded (_record). With a `budget` (-1: none), it stops once
+def _rec(S, base, budget):
+    """The search (see _state) for plays on `base`, each play it finds
+    recorded (_record). With a `budget` (-1: none), it stops once
     that many units have been put on the plays being built, and answers
     True if there is more: called again, it goes on from where it stopped
     (S's stack holds where, st[4] its level)."""
@@ -404,7 +404,7 @@ def _rec(S, prev, budget):
             left = V[b + 4]
             have = V[b + 5]
             bad = V[b + 6]
-        rs = _AFTER[V[b - _LEVEL + 3]] if b else _succ(prev, True, S[_ANYONE])
+        rs = _AFTER[V[b - _LEVEL + 3]] if b else _first_ranks(base, S[_ANYONE])
         down = False
         while ri < len(rs):
             r = rs[ri]
