@@ -242,10 +242,14 @@ class Journal:
         return load(self)
 
     def has_record(self):
-        """Whether load() finds a record (one that cannot be read: no). Just
+        """Whether load() finds a record (one that cannot be read: no),
+        without parsing it (a file whose hash holds is taken as read). Just
         after a clear() it answers without a file read or the reader."""
+        if self._gone:
+            return False
+        from oya.journal_read import newest
         try:
-            return self.load() is not None
+            return newest(self, False) is not None
         except JournalCorrupt:
             return False
 

@@ -16,8 +16,9 @@ def _exists(path):
         return False
 
 
-def decode(raw):
-    """-> (seq, record), or None when `raw` is not an intact record."""
+def _intact(raw):
+    """(seq, body) when the file's bytes `raw` are an intact record, else
+    None; body is a memoryview of raw's bytes: no copy of them."""
     nl = raw.find(b"\n")
     if nl < 0 or nl > 64:
         return None
@@ -27,57 +28,99 @@ def decode(raw):
         n = int(n)
     except (ValueError, UnicodeError):
         return None
-    body = raw[nl + 1:]
+    body = memoryview(raw)[nl + 1:]
     if magic != MAGIC or len(body) != n or _digest(body) != dig:
         return None
+    return seq, body
+
+
+def decode(raw):
+    """-> (seq, record), or None when `raw` is not an intact record."""
+    got = _intact(raw)
+    if got is None:
+        return None
     try:
-        return seq, json.loads(body.decode())
+        try:
+            data = json.loads(got[1])       # (MicroPython's reads any buffer)
+        except TypeError:
+            data = json.loads(bytes(got[1]))    # (CPython's takes no memoryview)
     except (ValueError, UnicodeError):
+        return None
+    return got[0], data
+
+
+def _read(path, check):
+    """check(the bytes of file `path`), or None when it cannot be opened."""
+    try:
+        with open(path, "rb") as f:
+            return check(f.read())
+    except OSError:
         return None
 
 
-def load(journal):
-    """The newest intact record, or None when there is none at all.
-    Raises JournalCorrupt when the record or its previous copy exists but
-    none is intact. A broken .tmp alone (older firmware's) is a save the
-    power cut short, not corruption."""
+def newest(journal, parse=True):
+    """(seq, record) of the journal's newest intact record, or None when
+    there is none at all. Raises JournalCorrupt when the record or its
+    previous copy exists but none is intact. Sets where the next writes go,
+    and reads the tail (journal.tail); without `parse`, neither the record
+    nor the tail is parsed (the record is None). A file's bytes are dropped once checked, and only the newest
+    is read again to be parsed (two records' bytes and data held at once
+    ran a resume out of heap at the budget: tools/pico --soak). A broken
+    .tmp alone (older firmware's) is a save the power cut short, not
+    corruption."""
     journal.finish()
-    best = None
+    found = []
     seen = False
     tmp = journal.path + ".tmp"
+    files = journal._files()
     journal._rslot = 1
-    for i, p in enumerate(journal._files()):
+    for i, p in enumerate(files):
         try:
             with open(p, "rb") as f:
-                raw = f.read()
+                got = _intact(f.read())
         except OSError:
             continue
-        got = decode(raw)
         if p != tmp:
             seen = True
-        if got is not None and (best is None or got[0] > best[0]):
-            best = got
-            journal._rslot = i & 1   # from a .tmp: either file is free to write
+        if got is not None:
+            found.append((got[0], i))
+    found.sort(reverse=True)
+    best = None
+    for seq, i in found:
+        rec = None
+        if parse:
+            rec = _read(files[i], decode)
+            if rec is None or rec[0] != seq:
+                continue            # (intact, but not JSON: as if damaged)
+            rec = rec[1]
+        best = seq, rec
+        journal._rslot = i & 1      # from a .tmp: either file is free to write
+        break
     if best is None:
         if seen:
             raise JournalCorrupt(journal.path)
         return None
     journal.seq = best[0]
+    if not parse:
+        return best
     # the two tails: each extends the one before it, so the longest
     # intact one is the last; the next is written over the other
     journal.tail = []
     journal._tslot = 1
     for i, p in enumerate(journal._tails()):
-        try:
-            with open(p, "rb") as f:
-                got = decode(f.read())
-        except OSError:
-            continue
+        got = _read(p, decode)
         if got is not None and got[0] == best[0] and isinstance(got[1], list) and \
                 len(got[1]) > len(journal.tail):
             journal.tail = got[1]
             journal._tslot = i
-    return best[1]
+    return best
+
+
+def load(journal):
+    """The newest intact record, or None when there is none at all
+    (newest())."""
+    best = newest(journal)
+    return None if best is None else best[1]
 
 
 def quarantine(journal):

@@ -194,6 +194,46 @@ def test_corrupted_current_falls_back_to_previous():
         assert Journal(path).load() == {"v": "old"}, cut
 
 
+def test_a_record_whose_hash_holds_but_is_not_json_is_passed_over():
+    path = _fresh_dir("notjson")
+    j = Journal(path)
+    j.save({"v": "old"})
+    j.save({"v": "new"})
+    body = b"{not json"
+    with open(path + ".old", "wb") as f:            # the newest, framed right
+        f.write(journal._header(2, body) + body)
+    assert Journal(path).load() == {"v": "old"}
+
+
+def test_asking_for_a_record_parses_none_and_a_resume_only_the_newest():
+    # the home menu asks at every visit; a resume held both records' bytes
+    # and data at once (tools/pico --soak ran out of heap there)
+    from oya import journal_read
+    path = _fresh_dir("parse")
+    j = Journal(path)
+    j.save({"v": "old"})
+    j.save({"v": "new"})
+    j.save_tail([1, 2])
+    parsed = []
+    real = journal_read.json
+
+    class Counting:
+        @staticmethod
+        def loads(text):
+            got = real.loads(text)
+            parsed.append(got)
+            return got
+
+    journal_read.json = Counting
+    try:
+        assert Journal(path).has_record() and parsed == []
+        k = Journal(path)
+        assert k.load() == {"v": "new"} and k.tail == [1, 2]
+        assert sorted(parsed, key=str) == sorted([{"v": "new"}, [1, 2]], key=str)
+    finally:
+        journal_read.json = real
+
+
 def test_unreadable_journal_is_reported_and_quarantined():
     path = _fresh_dir("bad")
     with open(path, "wb") as f:
