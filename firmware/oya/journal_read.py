@@ -63,11 +63,11 @@ def newest(journal, parse=True):
     there is none at all. Raises JournalCorrupt when the record or its
     previous copy exists but none is intact. Sets where the next writes go,
     and reads the tail (journal.tail); without `parse`, neither the record
-    nor the tail is parsed (the record is None). A file's bytes are dropped once checked, and only the newest
-    is read again to be parsed (two records' bytes and data held at once
-    ran a resume out of heap at the budget: tools/pico --soak). A broken
-    .tmp alone (older firmware's) is a save the power cut short, not
-    corruption."""
+    nor the tail is parsed (the record is None). A file's bytes are dropped
+    once checked, and only the newest is read again to be parsed (two
+    records' bytes and data held at once ran a resume out of heap at the
+    budget: tools/pico --soak). A broken .tmp alone (older firmware's) is
+    a save the power cut short, not corruption."""
     journal.finish()
     found = []
     seen = False
@@ -84,7 +84,8 @@ def newest(journal, parse=True):
             seen = True
         if got is not None:
             found.append((got[0], i))
-    found.sort(reverse=True)
+            got = None              # (its bytes go before the next file's come)
+    found.sort(key=lambda f: (-f[0], f[1]))     # the newest first (a tie: the first file)
     best = None
     for seq, i in found:
         rec = None
