@@ -391,6 +391,7 @@ def _rec(S, base, budget):
     per = S[10]
     st = S[11]
     V = S[_STACK]
+    want = S[6]
     b = st[4]                   # the level's first byte in V
     while True:
         ri = V[b]
@@ -435,7 +436,11 @@ def _rec(S, base, budget):
                     wm = u >> 2 & 3
                     kk = u >> 4
                     op = s - (wm & 1) - (wm >> 1) - kk
-                    if op < 0 or left < op:
+                    # (for `want`, a unit that spends a wild or the
+                    # kuro-hibashi while an ordinary card of its rank is
+                    # left finds only orders the unit of that card finds:
+                    # the wilds' ranks are fixed, the play takes every card)
+                    if op < 0 or left < op or (want and op < s and op < left):
                         continue
                     used[r] += op
                     per[r] += s
