@@ -127,6 +127,24 @@ def test_the_search_goes_six_units_deep_and_back():
     assert res == [got]
 
 
+def test_a_labels_order_search_makes_codes_only_for_plays_of_all_its_cards(monkeypatch):
+    # a play's code is a loop over the ranks (on the RP2040 a fifth of a
+    # label's time): the order of a play of n cards needs only n-card codes
+    sizes = []
+    code = K._code
+
+    def counted(used, st, last):
+        sizes.append(st[3])
+        return code(used, st, last)
+
+    monkeypatch.setattr(K, "_code", counted)
+    h = hand("1w 2w 3k 11 12 12")
+    for p in K.legal_plays(h, 0, True, True)[::7]:
+        del sizes[:]
+        assert K.play_order(p, 0, True, True) is not None
+        assert sizes and set(sizes) == {K.play_size(p)}
+
+
 def test_sanzoku_pairs_of_twelves_leave_different_bases():
     # one set of cards, two legal orders ending on different ranks: two actions
     h = hand("12 1w 11 5 5 7")

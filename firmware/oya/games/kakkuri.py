@@ -291,7 +291,8 @@ _OUT = const(13)          # the plays found,
 _SV = const(14)           # the sieve of their codes,
 _FOUND = const(15)        # the ordering found for `want`,
 _STACK = const(16)        # the search's stack (see _rec),
-_ROOM = const(17)         # the plays the list has room for (see _keep)
+_ROOM = const(17)         # the plays the list has room for (see _keep),
+_SIZE = const(18)         # the cards of `want`
 
 
 # The search's stack (_rec): 7 bytes a level, a level a unit of the play (6
@@ -321,6 +322,8 @@ def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
     _PER[:] = _ZEROS
     _ST[0] = _ST[1] = _ST[2] = _ST[3] = _ST[4] = 0
     S = _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, _USED, _PER, _ST, _LEVELS)
+    if want:
+        S[_SIZE] = play_size(want)
     _rec(S, base, -1)          # (every label searches for its play's order: scratch kept, no generator)
     if want:
         found = S[_FOUND]
@@ -355,12 +358,13 @@ def _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, stack
     new and only the rest are looked for in the list; searching the list for
     every code made the search quadratic, and a set of 1,000 plays was 10 KB
     of heap), the ordering found for `want`, `stack` (_rec's levels: its
-    first is set up here) and the room of the plays' list (_keep). (A
+    first is set up here), the room of the plays' list (_keep) and the
+    cards of `want` (set by search()). (A
     closure over these was ~600 B of cells and function objects made for
     every search, twice a play: the play's order, then the next seat's
     plays.)"""
     stack[0] = stack[1] = stack[2] = 0
-    return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, [], stack, 0]
+    return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, [], stack, 0, 0]
 
 
 def _take_off(S, r, u):
@@ -493,11 +497,11 @@ def _record(S, r, wm, kk, op):
     """_rec's work for a unit put on the play: True when the search goes on
     below it. With `want`, the unit's tokens go onto the play being built
     (s of them: _take_off takes them off) and its ordering is kept if it
-    makes `want`; without, the play so far is recorded if new. (Apart from
-    _rec: its locals would make _rec's frame larger.)"""
+    makes `want` (only a play of all its cards can: the others' codes, a
+    loop over the ranks each, are not made); without, the play so far is
+    recorded if new. (Apart from _rec: its locals would make _rec's frame larger.)"""
     used = S[9]
     st = S[11]
-    c = _code(used, st, r)
     want = S[6]
     if want:
         seq = S[12]
@@ -509,10 +513,11 @@ def _record(S, r, wm, kk, op):
             seq.append(r * 4 + 2)
         if wm & 2:
             seq.append(r * 4 + 3)
-        if c != want:
+        if st[3] < S[_SIZE] or _code(used, st, r) != want:
             return True
         S[_FOUND].append(list(seq))
         return False
+    c = _code(used, st, r)
     out = S[_OUT]
     sv = S[_SV]
     if sv is None:
