@@ -1,7 +1,7 @@
 """A decision whose choices take a long search is made in steps (Kakkuri: a
 hand of six holding the three wilds on an open table has up to ~1,000 plays,
-~1 s of the RP2040's CPU as .mpy): the key that leads to it searches SYNC_STEPS, the device
-loop's idle passes the rest, and a key pressed before they are done finishes
+~1 s of the RP2040's CPU as .mpy): the key that leads to it searches
+SYNC_STEPS, the device loop's idle passes the rest, and a key pressed before they are done finishes
 the search itself. None of it changes the game."""
 import os
 import random

@@ -335,12 +335,13 @@ def search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
     """search()'s list of plays made in steps: a generator to run to its end,
     so that a long search can be spread over several passes of the device
     loop (a hand of six holding the three wilds on an open table has up to
-    ~1,000 plays: ~1 s of the RP2040's CPU); the list is appended to `res`. The
-    plays come in the same order. A step puts _STEP units on the plays
-    being built; the search stops there and goes on from where it was (its
-    stack is its own: a search() may run between two steps). Steps that
-    each searched below a few units of their own walked down to them again
-    (2.7x the CPU in all), and one of them was up to ~150 plays: 136 ms."""
+    ~1,000 plays: ~1 s of the RP2040's CPU); the list is appended to
+    `res`. The plays come in the same order. A step puts _STEP units on
+    the plays being built; the search stops there and goes on from where
+    it was (its stack is its own: a search() may run between two steps).
+    Steps that each searched below a few units of their own walked down to
+    them again (2.7x the CPU in all), and one of them was up to ~150
+    plays: 136 ms."""
     S = _state(cnt, k, a, t, sanzoku, anyone, 0, 0, 0, [0] * 13, [0] * 13, [0, 0, 0, 0, 0],
                bytearray(6 * _LEVEL))
     while _rec(S, base, _STEP):
@@ -352,17 +353,16 @@ def _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, stack
     """A search's state, one list for _rec: its inputs; `used` (ordinary
     cards used per rank), `per` (cards used per rank, wilds included), `st`
     (kuro used, aka rank, taiko rank, cards used; the level _rec stopped
-    at), zeroed; then the cards of
-    the play being built (seq), the plays found (out), the sieve of their
-    codes (None until made: past _SHORT plays, a code whose bit is clear is
-    new and only the rest are looked for in the list; searching the list for
-    every code made the search quadratic, and a set of 1,000 plays was 10 KB
-    of heap), the ordering found for `want`, `stack` (_rec's levels: its
-    first is set up here), the room of the plays' list (_keep) and the
-    cards of `want` (set by search()). (A
-    closure over these was ~600 B of cells and function objects made for
-    every search, twice a play: the play's order, then the next seat's
-    plays.)"""
+    at), zeroed; then the cards of the play being built (seq), the plays
+    found (out), the sieve of their codes (None until made: past _SHORT
+    plays, a code whose bit is clear is new and only the rest are looked
+    for in the list; searching the list for every code made the search
+    quadratic, and a set of 1,000 plays was 10 KB of heap), the ordering
+    found for `want`, `stack` (_rec's levels: its first is set up here),
+    the room of the plays' list (_keep) and the cards of `want` (set by
+    search()). (A closure over these was ~600 B of cells and function
+    objects made for every search, twice a play: the play's order, then
+    the next seat's plays.)"""
     stack[0] = stack[1] = stack[2] = 0
     return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, [], stack, 0, 0]
 
@@ -386,9 +386,9 @@ def _take_off(S, r, u):
 
 def _rec(S, base, budget):
     """The search (see _state) for plays on `base`, each play it finds
-    recorded (_record). With a `budget` (-1: none), it stops once
-    that many units have been put on the plays being built, and answers
-    True if there is more: called again, it goes on from where it stopped
+    recorded (_record). With a `budget` (-1: none), it stops once that
+    many units have been put on the plays being built, and answers True if
+    there is more: called again, it goes on from where it stopped
     (S's stack holds where, st[4] its level)."""
     cnt = S[0]                  # (the hot inputs as locals; the rest read from S where used)
     used = S[9]
@@ -499,7 +499,8 @@ def _record(S, r, wm, kk, op):
     (s of them: _take_off takes them off) and its ordering is kept if it
     makes `want` (only a play of all its cards can: the others' codes, a
     loop over the ranks each, are not made); without, the play so far is
-    recorded if new. (Apart from _rec: its locals would make _rec's frame larger.)"""
+    recorded if new. (Apart from _rec: its locals would make _rec's frame
+    larger.)"""
     used = S[9]
     st = S[11]
     want = S[6]
