@@ -3,9 +3,10 @@
 # resume and the recalled deals read (oya.ui.app.FLOWS and the pause menus
 # drop it again); a deal writes only, and the reading is not kept in RAM
 # through it.
+import io
 import json
 import os
-from oya.journal import MAGIC, JournalCorrupt, _digest, remove_file
+from oya.journal import JournalCorrupt, _Framed, remove_file
 
 
 def _exists(path):
@@ -16,44 +17,52 @@ def _exists(path):
         return False
 
 
-def _intact(raw):
-    """(seq, body) when the file's bytes `raw` are an intact record, else
-    None; body is a memoryview of raw's bytes: no copy of them."""
-    nl = raw.find(b"\n")
-    if nl < 0 or nl > 64:
-        return None
+def _intact(f):
+    """(number, where the body starts) of the record in the open file `f`
+    when it is intact (its header holds for the rest of the file), else
+    None. The file is read in pieces into one small buffer: its bytes are
+    never one object in the heap (a recall slot's are 600 B: see
+    oya.journal._Framed)."""
+    head = f.readline(65)
     try:
-        magic, seq, n, dig = raw[:nl].decode().split(" ")
-        seq = int(seq)
-        n = int(n)
+        seq = int(head.split(b" ")[1])
+    except (ValueError, IndexError):
+        return None
+    out = _Framed()
+    buf = bytearray(64)
+    k = f.readinto(buf)
+    while k:
+        out.write(buf if k == 64 else memoryview(buf)[:k])    # (a view a piece was 40% of a read's heap)
+        k = f.readinto(buf)
+    if out.header(seq) != head:     # (magic, number, length and hash at once)
+        return None
+    return seq, len(head)
+
+
+def read(f):
+    """-> (seq, data) of the record in the open file `f`, or None when it
+    is not an intact record of JSON data."""
+    got = _intact(f)
+    if got is None:
+        return None
+    f.seek(got[1])
+    try:
+        return got[0], json.load(f)
     except (ValueError, UnicodeError):
         return None
-    body = memoryview(raw)[nl + 1:]
-    if magic != MAGIC or len(body) != n or _digest(body) != dig:
-        return None
-    return seq, body
 
 
 def decode(raw):
-    """-> (seq, record), or None when `raw` is not an intact record."""
-    got = _intact(raw)
-    if got is None:
-        return None
-    try:
-        try:
-            data = json.loads(got[1])       # (MicroPython's reads any buffer)
-        except TypeError:
-            data = json.loads(bytes(got[1]))    # (CPython's takes no memoryview)
-    except (ValueError, UnicodeError):
-        return None
-    return got[0], data
+    """-> (seq, record), or None when the bytes `raw` are not an intact
+    record (read(), of bytes in hand)."""
+    return read(io.BytesIO(raw))
 
 
 def _read(path, check):
-    """check(the bytes of file `path`), or None when it cannot be opened."""
+    """check(the open file `path`), or None when it cannot be opened."""
     try:
         with open(path, "rb") as f:
-            return check(f.read())
+            return check(f)
     except OSError:
         return None
 
@@ -77,20 +86,19 @@ def newest(journal, parse=True):
     for i, p in enumerate(files):
         try:
             with open(p, "rb") as f:
-                got = _intact(f.read())
+                got = _intact(f)
         except OSError:
             continue
         if p != tmp:
             seen = True
         if got is not None:
             found.append((got[0], i))
-            got = None              # (its bytes go before the next file's come)
     found.sort(key=lambda f: (-f[0], f[1]))     # the newest first (a tie: the first file)
     best = None
     for seq, i in found:
         rec = None
         if parse:
-            rec = _read(files[i], decode)
+            rec = _read(files[i], read)
             if rec is None or rec[0] != seq:
                 continue            # (intact, but not JSON: as if damaged)
             rec = rec[1]
@@ -109,7 +117,7 @@ def newest(journal, parse=True):
     journal.tail = []
     journal._tslot = 1
     for i, p in enumerate(journal._tails()):
-        got = _read(p, decode)
+        got = _read(p, read)
         if got is not None and got[0] == best[0] and isinstance(got[1], list) and \
                 len(got[1]) > len(journal.tail):
             journal.tail = got[1]
