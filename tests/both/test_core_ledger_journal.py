@@ -30,6 +30,16 @@ def _fresh_dir(name):
     return path
 
 
+def _lazy_journal(name, first):
+    """(path, a lazy journal there holding the record `first`, written)."""
+    path = _fresh_dir(name)
+    j = Journal(path)
+    j.lazy = True
+    j.save(first)
+    j.finish()
+    return path, j
+
+
 def test_transfers_conserve_and_log():
     log = []
     led = Ledger(["a", "b", "c"], [10, 10, 10])
@@ -417,11 +427,7 @@ def test_data_changed_before_its_write_is_written_as_it_is_now_whole():
     # a lazy write makes the body again as it writes it: data changed in
     # place since the save (a guard: callers give data they leave alone)
     # is written with the header of what it is now, never under the old
-    path = _fresh_dir("changed")
-    j = Journal(path)
-    j.lazy = True
-    j.save({"v": 0})
-    j.finish()
+    path, j = _lazy_journal("changed", {"v": 0})
     rec = {"v": 1, "acts": [4, 5]}
     j.save(rec)
     rec["v"] = 2                      # the same length: only the hash tells
@@ -498,11 +504,7 @@ def test_with_heap_to_spare_no_files_room_is_held():
 
 
 def test_a_lazy_write_whose_step_fails_is_taken_again_from_its_start():
-    path = _fresh_dir("again")
-    j = Journal(path)
-    j.lazy = True
-    j.save({"v": 1})
-    j.finish()
+    path, j = _lazy_journal("again", {"v": 1})
     j.path = TMP + "/gone/again"                  # a folder that is not there: open fails
     j.save({"v": 2})
     try:
