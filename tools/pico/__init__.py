@@ -532,6 +532,9 @@ def main(argv=None):
                     "deals allocates, step by step, and the live heap it leaves (tools/pico/allocs.py)")
     ap.add_argument("--heap-peaks", action="store_true", help="instead of the bench: in which step of each "
                     "key of the deals the heap is at its highest (tools/pico/allocs.py)")
+    ap.add_argument("--labels", type=int, nargs="?", const=6, metavar="N", help="instead of the bench: the CPU "
+                    "of the play labels a Kakkuri decision menu makes in one key (its first screen, UP to its "
+                    "last rows), on the N hands of six where they cost most (default 6)")
     ap.add_argument("--heap-parts", action="store_true", help="instead of the bench: what the live heap at "
                     "the first deal is made of, module by module, and the names a session that loads every "
                     "module interns (tools/pico/heapparts.py)")
@@ -571,6 +574,10 @@ def main(argv=None):
     games = [g for g in a.games.split(",") if g]
     if a.soak:
         return run_soak(a, uf2, rom, board, games, commit)
+    if a.labels:
+        from tools.pico import labels
+        print(labels.run_labels(uf2, rom, a.board, a.frozen, a.labels, _log))
+        return 0
     if a.heap_parts:
         from tools.pico import heapparts
         for g, fig in heapparts.run_heap_parts(uf2, rom, a.board, a.frozen, games, GAMES, _log).items():

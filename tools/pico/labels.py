@@ -1,0 +1,147 @@
+"""`python -m tools pico --labels`: the CPU a Kakkuri decision menu's play
+labels cost on the emulated RP2040.
+
+A play's label shows one legal order of its cards, and finding it is a
+search (oya.games.kakkuri.play_order, as KakkuriDeal.label makes it). The
+menu makes the labels of the rows it shows: the first screen's (a few
+actions, then the first plays) and, on UP from the top (the cursor wraps),
+the last four plays' at once. The scripted match rarely deals the hands
+where these are dear, so the hands are chosen here, on the host, by the
+units the search puts on a play (the same search, counted under CPython),
+and only the chosen ones are timed on the device (time.ticks_us, emulated
+time: the CPU runs without a sleep through a key's labels).
+"""
+import itertools
+
+# the device's side: CASES is a list of (cnt, k, a, t, base, sanzoku,
+# anyone, dearest play); it prints one line a case
+DEVICE_SCRIPT = r'''
+import time
+from oya.games import kakkuri as K
+
+
+def label_us(p, base, anyone):
+    # as KakkuriDeal._order_for orders a play for its label
+    t0 = time.ticks_us()
+    o = K.play_order(p, base, True, anyone) if base else None
+    if o is None:
+        K.play_order(p, 0, True, True)
+    return time.ticks_diff(time.ticks_us(), t0)
+
+
+for cnt, k, a, t, base, sz, anyone, dear in CASES:
+    plays = K.search(cnt, k, a, t, base, sz, anyone)
+    first = sum(label_us(p, base, anyone) for p in plays[:FIRST])
+    last = sum(label_us(p, base, anyone) for p in plays[-4:])
+    print("LABELS %d %d %d %d" % (len(plays), first, last, label_us(dear, base, anyone)))
+'''
+
+# the plays on a decision menu's first screen: its four rows less the
+# actions above the plays (pass, and fold or sanzoku, at the least)
+FIRST = 2
+
+
+def _units():
+    """A counter of the units the host's search puts on plays: (the module,
+    a function that reads and zeroes the count)."""
+    from oya.games import kakkuri as K      # (firmware/ is on the path: tools/__init__.py)
+    count = [0]
+    take = getattr(K._take_off, "_oya_counted", None) or K._take_off
+
+    def counted(*a):
+        count[0] += 1
+        return take(*a)
+    counted._oya_counted = take
+    K._take_off = counted
+
+    def read():
+        n = count[0]
+        count[0] = 0
+        return n
+    return K, read
+
+
+def _cost(K, read, p, base, anyone):
+    o = K.play_order(p, base, True, anyone) if base else None
+    if o is None:
+        K.play_order(p, 0, True, True)
+    return read()
+
+
+def dear_cases(top=6, hands=None):
+    """The `top` hands of six (holding two or three of the wilds, on an
+    open table, with and without sanzoku) whose menu costs the most units:
+    its first screen or its last four rows. -> [(units, case)], a case as
+    DEVICE_SCRIPT takes it. `hands`: (ordinary ranks, (k, a, t)) to look
+    at instead (tests)."""
+    K, read = _units()
+    if hands is None:
+        hands = [(c, (1, 1, 1)) for c in itertools.combinations_with_replacement(range(1, 13), 3)]
+        hands += [(c, w) for c in itertools.combinations_with_replacement(range(1, 13), 4)
+                  for w in ((0, 1, 1), (1, 1, 0), (1, 0, 1))]
+    found = []
+    for ranks, (k, a, t) in hands:
+        cnt = [0] * 13
+        for r in ranks:
+            cnt[r] += 1
+        if max(cnt) > 3:
+            continue
+        for sz in (False, True):
+            plays = K.search(cnt, k, a, t, 0, sz, True)
+            if not plays:
+                continue
+            read()
+            window = max(sum(_cost(K, read, p, 0, True) for p in plays[:FIRST]),
+                         sum(_cost(K, read, p, 0, True) for p in plays[-4:]))
+            found.append((window, (cnt, k, a, t, 0, sz, True, plays)))
+    found.sort(key=lambda f: -f[0])
+    out = []
+    for window, (cnt, k, a, t, base, sz, anyone, plays) in found[:top]:
+        dear = max(plays, key=lambda p: _cost(K, read, p, base, anyone))
+        out.append((window, (cnt, k, a, t, base, sz, anyone, dear)))
+    return out
+
+
+def script(cases):
+    return DEVICE_SCRIPT.replace("CASES", repr([c for _, c in cases])).replace("FIRST", str(FIRST))
+
+
+def parse(text):
+    """The device's lines -> [(plays, first screen us, last four us, dearest us)]."""
+    return [tuple(int(x) for x in ln.split()[1:5]) for ln in text.splitlines() if ln.startswith("LABELS ")]
+
+
+def hand_name(case):
+    cnt, k, a, t = case[:4]
+    ranks = [str(r) for r in range(1, 13) for _ in range(cnt[r])]
+    wilds = [n for n, have in (("3k", k), ("1w", a), ("2w", t)) if have]
+    return " ".join(ranks + wilds) + (" sanzoku" if case[5] else "")
+
+
+def report(cases, rows, firmware_name):
+    lines = ["Kakkuri menu labels on the RP2040 (%s): CPU of the labels a key makes, ms" % firmware_name,
+             "  %-28s %6s %13s %16s %14s" % ("hand (open table)", "plays", "first screen",
+                                             "UP: last 4 rows", "dearest label")]
+    for (_, case), (n, first, last, dear) in zip(cases, rows):
+        lines.append("  %-28s %6d %13.1f %16.1f %14.1f" % (hand_name(case), n, first / 1000, last / 1000,
+                                                           dear / 1000))
+    return "\n".join(lines)
+
+
+def run_labels(uf2, rom, board_name, frozen, top, log):
+    """Deploy once, then time the chosen hands' labels. -> report text."""
+    import tempfile
+    from pathlib import Path
+    from tools.pico import deployed_flash
+    from tools.pico.heapparts import _run
+    log("pico: choosing the %d dearest menus on the host ..." % top)
+    cases = dear_cases(top)
+    with tempfile.TemporaryDirectory() as tmp:
+        log("pico: booting %s and deploying the files ..." % Path(uf2).name)
+        flash, _ = deployed_flash(uf2, rom, board_name, frozen, Path(tmp) / "flash.bin")
+        log("pico: timing their labels on the device ...")
+        text = _run(uf2, rom, flash, script(cases), tmp, "labels.py")
+    rows = parse(text)
+    if len(rows) != len(cases):
+        raise RuntimeError("the device printed %d of %d lines:\n%s" % (len(rows), len(cases), text[-2000:]))
+    return report(cases, rows, Path(uf2).name)
