@@ -31,7 +31,6 @@
 # load() reads .tmp too, so a match saved by it resumes.
 import gc
 import hashlib
-import io
 import json
 import os
 from oya.compat import hexstr
@@ -83,53 +82,19 @@ def _spaces(n):
         n -= len(_SPACES)
 
 
-class _Framed(io.IOBase):
-    """A file's body as json.dump writes it, hashed and counted as it goes,
-    and passed on to the file `f` when there is one, in pieces of up to 64
-    B (json.dump writes a token at a time: a quote, a name, a comma). Its
-    body is never one string in the heap: a record, up to ~600 B, was the
-    largest piece a key asked for, and a heap held near its budget had it
-    only in smaller ones (tools/pico --soak, 32 KB frozen). MicroPython's
-    json.dump passes each token as a view of its own buffer: nothing else
-    is allocated."""
+class _Framed:
+    """Hashes and counts what is written to it: a file's body (and padding)
+    for its header, and what a reader reads back from a file in pieces
+    (oya.journal_read: a file's bytes are never one object)."""
 
-    def __init__(self, f=None):
-        self.f = f
+    def __init__(self):
         self.n = 0
         self.h = hashlib.sha256()
-        self.piece = bytearray(64) if f is not None else None
-        self.k = 0                  # bytes in the piece, not yet passed on
 
     def write(self, b):
-        if isinstance(b, str):
-            b = b.encode()          # (CPython's json writes str)
-        n = len(b)
         self.h.update(b)
-        self.n += n
-        piece = self.piece
-        if piece is None:
-            return n
-        k = self.k
-        if k + n < 64:
-            piece[k:k + n] = b
-            k += n
-        else:
-            # across the piece's end: byte by byte (a slice or a view of
-            # either would be an object a piece, for a piece of 64 B)
-            for i in range(n):
-                piece[k] = b[i]
-                k += 1
-                if k == 64:
-                    self.f.write(piece)
-                    k = 0
-        self.k = k
-        return n
-
-    def end(self):
-        """Pass on what is held (the end of what is written)."""
-        if self.k:
-            self.f.write(memoryview(self.piece)[:self.k])
-            self.k = 0
+        self.n += len(b)
+        return len(b)
 
     def header(self, seq):
         """The header of a file with what was written, numbered `seq` (16
@@ -137,17 +102,20 @@ class _Framed(io.IOBase):
         return ("%s %d %d %s\n" % (MAGIC, seq, self.n, hexstr(self.h.digest()[:8]))).encode()
 
 
-def _frame(seq, data, least=0, f=None):
-    """The header of a file holding `data` as JSON, padded with spaces
-    (JSON's own) to at least `least` bytes; with `f`, body and padding are
-    written to it as they are made (the caller has written the header)."""
-    out = _Framed(f)
-    json.dump(data, out)
-    for piece in _spaces(least - out.n):
+def _frame(seq, data, least=0):
+    """(header, body, pad) of a file holding `data` as JSON, padded with
+    `pad` spaces (JSON's own) to at least `least` bytes. The body is made
+    here in one C call: made by json.dump into a stream, a token at a time
+    (a Python call each), it was ~30 ms more of the bytes' step, the one
+    whose erase spins the CPU 45 ms, and a Kakkuri hand-off ran 101.6 ms
+    as .mpy (tools/pico)."""
+    body = json.dumps(data).encode()   # (MicroPython's bytes share the str's buffer: no copy)
+    pad = max(0, least - len(body))
+    out = _Framed()
+    out.write(body)
+    for piece in _spaces(pad):
         out.write(piece)
-    if f is not None:
-        out.end()
-    return out.header(seq)
+    return out.header(seq), body, pad
 
 
 # An open file needs its heap in one piece: littlefs's file object and its
@@ -180,8 +148,8 @@ def hold_room():
         pass                    # no piece that big now: the next file tries again
 
 
-def _writing(path, seq, data, head, rename_to=None, least=0):
-    """A file `path` holding `data` framed (`head`: its header, made by the
+def _writing(path, head, body, rename_to=None, pad=0):
+    """A file `path` holding `body` framed (`head`: its header, made by the
     caller), in the steps a lazy journal takes one a pass of the device
     loop: open (a new file's entry: a commit to the folder's log), the bytes
     (past ~500 of them, a data block: one erase), close (the commit, and
@@ -191,25 +159,19 @@ def _writing(path, seq, data, head, rename_to=None, least=0):
     and three strings) is then made in a pass before the file's ~380 B, not
     beside them. Measured on the emulated RP2040 a record written in one go
     was 45 ms of erase for its bytes plus up to ~90 ms when its commit
-    compacted: over 100 ms of frozen CPU (interrupts off).
-    The body is made again as it is written, and hashed again: data that
-    changed since its header (data given to the journal is not to be
-    changed in place: a guard) is written again with the header of what
-    it is now, so no file ever holds a body its header does not match."""
+    compacted: over 100 ms of frozen CPU (interrupts off)."""
     global _room
-    while True:
-        _room = None
-        f = open(path, "wb")
-        try:
-            yield
-            f.write(head)
-            made = _frame(seq, data, least, f)
-            yield
-        finally:
-            f.close()
-        if made == head:
-            break
-        head = made
+    _room = None
+    f = open(path, "wb")
+    try:
+        yield
+        f.write(head)
+        f.write(body)
+        for piece in _spaces(pad):
+            f.write(piece)
+        yield
+    finally:
+        f.close()
     if rename_to:
         yield
         os.rename(path, rename_to)
@@ -281,10 +243,11 @@ class Journal:
         self._put(path, seq, data, None, least)
 
     def _put(self, path, seq, data, rename_to=None, least=0):
-        # the header now (its hash's object and strings: garbage made here,
-        # not beside the open file in the write's pass); the body is made
-        # again as it is written (_writing)
-        self._out = (path, seq, data, _frame(seq, data, least), rename_to, least)
+        # the body now: the caller's data may change once it has the answer;
+        # the header too (its hash's object and strings: garbage made here,
+        # not beside the open file in the write's pass)
+        head, body, pad = _frame(seq, data, least)
+        self._out = (path, head, body, rename_to, pad)
         self._job = _writing(*self._out)
         self._gone = False
         if not self.lazy:
