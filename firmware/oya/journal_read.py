@@ -21,8 +21,9 @@ def _intact(f):
     """(number, where the body starts) of the record in the open file `f`
     when it is intact (its header holds for the rest of the file), else
     None. The file is read in pieces into one small buffer: its bytes are
-    never one object in the heap (a recall slot's are 600 B: see
-    oya.journal._Framed)."""
+    never one object in the heap (a recall slot's are 600 B, and a heap
+    held near its budget had such a piece only in smaller ones: tools/pico
+    --soak)."""
     head = f.readline(65)
     try:
         seq = int(head.split(b" ")[1])
