@@ -42,23 +42,26 @@ FIRST = 2
 
 
 def _units():
-    """A counter of the units the host's search puts on plays: (the module,
-    a function that reads and zeroes the count)."""
+    """The host's kakkuri module with the units its search puts on plays
+    counted: (the module, read(): the count since the last read, undo():
+    the module as it was)."""
     from oya.games import kakkuri as K      # (firmware/ is on the path: tools/__init__.py)
+    take = K._take_off
     count = [0]
-    take = getattr(K._take_off, "_oya_counted", None) or K._take_off
 
     def counted(*a):
         count[0] += 1
         return take(*a)
-    counted._oya_counted = take
-    K._take_off = counted
 
     def read():
         n = count[0]
         count[0] = 0
         return n
-    return K, read
+
+    def undo():
+        K._take_off = take
+    K._take_off = counted
+    return K, read, undo
 
 
 def _cost(K, read, p, base, anyone):
@@ -74,7 +77,14 @@ def dear_cases(top=6, hands=None):
     its first screen or its last four rows. -> [(units, case)], a case as
     DEVICE_SCRIPT takes it. `hands`: (ordinary ranks, (k, a, t)) to look
     at instead (tests)."""
-    K, read = _units()
+    K, read, undo = _units()
+    try:
+        return _dearest(K, read, top, hands)
+    finally:
+        undo()
+
+
+def _dearest(K, read, top, hands):
     if hands is None:
         hands = [(c, (1, 1, 1)) for c in itertools.combinations_with_replacement(range(1, 13), 3)]
         hands += [(c, w) for c in itertools.combinations_with_replacement(range(1, 13), 4)
