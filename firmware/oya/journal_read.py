@@ -59,13 +59,16 @@ def decode(raw):
     return read(io.BytesIO(raw))
 
 
-def _read(path, check):
-    """check(the open file `path`), or None when it cannot be opened."""
+def read_path(path, check=read, missing=None):
+    """check(the open file `path`), or `missing` when it cannot be opened.
+    The file is opened in this call's frame: once it returns, the file's
+    ~380 B are garbage for the next file to take (a caller's variable
+    held them through its next open)."""
     try:
         with open(path, "rb") as f:
             return check(f)
     except OSError:
-        return None
+        return missing
 
 
 def newest(journal, parse=True):
@@ -85,11 +88,9 @@ def newest(journal, parse=True):
     files = journal._files()
     journal._rslot = 1
     for i, p in enumerate(files):
-        try:
-            with open(p, "rb") as f:
-                got = _intact(f)
-        except OSError:
-            continue
+        got = read_path(p, _intact, False)
+        if got is False:
+            continue                # (not there)
         if p != tmp:
             seen = True
         if got is not None:
@@ -99,7 +100,7 @@ def newest(journal, parse=True):
     for seq, i in found:
         rec = None
         if parse:
-            rec = _read(files[i], read)
+            rec = read_path(files[i])
             if rec is None or rec[0] != seq:
                 continue            # (intact, but not JSON: as if damaged)
             rec = rec[1]
@@ -118,7 +119,7 @@ def newest(journal, parse=True):
     journal.tail = []
     journal._tslot = 1
     for i, p in enumerate(journal._tails()):
-        got = _read(p, read)
+        got = read_path(p)
         if got is not None and got[0] == best[0] and isinstance(got[1], list) and \
                 len(got[1]) > len(journal.tail):
             journal.tail = got[1]

@@ -13,16 +13,12 @@ def reading_recall(session):
     """The last RECALL finished deals of a journaled session, oldest
     first (a slot that is damaged, or not one of those deals, is left
     out): None after each slot read, and it returns them."""
-    from oya.journal_read import read
+    from oya.journal_read import read_path
     m = session.match
     last = m.started - (1 if m.deal is not None else 0)     # the last deal ended
     got = {}
     for i in range(RECALL):
-        try:
-            with open(session._slot(i), "rb") as f:
-                e = read(f)
-        except OSError:
-            continue
+        e = read_path(session._slot(i))
         if e is not None and last - RECALL < e[0] <= last and isinstance(e[1], dict):
             got[e[0]] = e[1]
         yield
