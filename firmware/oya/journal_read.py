@@ -76,8 +76,8 @@ def newest(journal, parse=True):
     there is none at all. Raises JournalCorrupt when the record or its
     previous copy exists but none is intact. Sets where the next writes go,
     and reads the tail (journal.tail); without `parse`, neither the record
-    nor the tail is parsed (the record is None). A file's bytes are dropped
-    once checked, and only the newest is read again to be parsed (two
+    nor the tail is parsed (the record is None). Each file is checked in
+    pieces (_intact), and only the newest is read again to be parsed (two
     records' bytes and data held at once ran a resume out of heap at the
     budget: tools/pico --soak). A broken .tmp alone (older firmware's) is
     a save the power cut short, not corruption."""
