@@ -127,22 +127,38 @@ def test_the_search_goes_six_units_deep_and_back():
     assert res == [got]
 
 
-def test_a_labels_order_search_makes_codes_only_for_plays_of_all_its_cards(monkeypatch):
-    # a play's code is a loop over the ranks (on the RP2040 a fifth of a
-    # label's time): the order of a play of n cards needs only n-card codes
-    sizes = []
-    code = K._code
+def test_a_labels_order_is_looked_for_over_ranks_not_over_every_card(monkeypatch):
+    # the order of a play is searched over ranks and unit sizes, with its
+    # cards placed after: the search over every card (the menu's, _rec) was
+    # ~1,100 passes of its loops for a label of 12 12 12 9 10 11 with both
+    # wilds, up to 161 ms of the RP2040's CPU, and a menu made four at a key
+    plays = K.legal_plays(hand("1w 2w 9 10 11 12"), 0, True, True)
 
-    def counted(used, st, last):
-        sizes.append(st[3])
-        return code(used, st, last)
+    def no_card_search(*a):
+        raise AssertionError("a label searched over every card")
 
-    monkeypatch.setattr(K, "_code", counted)
-    h = hand("1w 2w 3k 11 12 12")
-    for p in K.legal_plays(h, 0, True, True)[::7]:
-        del sizes[:]
-        assert K.play_order(p, 0, True, True) is not None
-        assert sizes and set(sizes) == {K.play_size(p)}
+    monkeypatch.setattr(K, "_rec", no_card_search)
+    kiri = play("12 1w=12 2w=12 9 10 11")
+    assert [K.token_name(t) for t in K.play_order(kiri, 0)] == ["12", "1w=12", "2w=12", "9", "10", "11"]
+    assert [K.token_name(t) for t in K.play_order(kiri, 11, False)] == ["12", "1w=12", "2w=12", "9", "10", "11"]
+    assert K.play_order(kiri, 8) is None                 # (9 first, and then it ends on 12)
+    # the cards of a rank: ordinary first, then the kuro-hibashi, aka-choro, taiko
+    assert [K.token_name(t) for t in K.play_order(play("3 3k 1w=3 4"), 2)] == ["3", "3k", "1w=3", "4"]
+    assert [K.token_name(t) for t in K.play_order(play("2w=5 5 1w=5"), 4)] == ["5", "1w=5", "2w=5"]
+
+    class Looked(list):
+        looks = 0
+
+        def __getitem__(self, i):
+            Looked.looks += 1
+            return list.__getitem__(self, i)
+
+    search = K._units_in_order
+    monkeypatch.setattr(K, "_units_in_order", lambda left, *a: search(Looked(left), *a))
+    for p in plays:
+        Looked.looks = 0
+        assert K.play_order(p, 0) is not None
+        assert Looked.looks <= 450, [K.token_name(t) for t in K.play_order(p, 0)]
 
 
 def test_sanzoku_pairs_of_twelves_leave_different_bases():

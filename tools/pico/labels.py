@@ -7,7 +7,8 @@ menu makes the labels of the rows it shows: the first screen's (a few
 actions, then the first plays) and, on UP from the top (the cursor wraps),
 the last four plays' at once. The scripted match rarely deals the hands
 where these are dear, so the hands are chosen here, on the host, by the
-units the search puts on a play (the same search, counted under CPython),
+looks the search takes at a play's cards (the same search, counted under
+CPython),
 and only the chosen ones are timed on the device (time.ticks_us, emulated
 time: the CPU runs without a sleep through a key's labels).
 """
@@ -29,8 +30,9 @@ def label_us(p, base, anyone):
     t.base = base
     t.anyone = anyone
     t0 = time.ticks_us()
-    K.KakkuriDeal._order_for(t, p)         # (the label's own search)
-    return time.ticks_diff(time.ticks_us(), t0)
+    for _ in range(REPS):
+        K.KakkuriDeal._order_for(t, p)     # (the label's own search)
+    return time.ticks_diff(time.ticks_us(), t0) // REPS
 
 
 for cnt, k, a, t, base, sz, anyone, dear in CASES:
@@ -45,26 +47,33 @@ for cnt, k, a, t, base, sz, anyone, dear in CASES:
 FIRST = 2
 
 
-def _units():
-    """The host's kakkuri module with the units its search puts on plays
-    counted: (the module, read(): the count since the last read, undo():
-    the module as it was)."""
-    from oya.games import kakkuri as K      # (firmware/ is on the path: tools/__init__.py)
-    take = K._take_off
-    count = [0]
+class _Counted(list):
+    """A play's cards per rank that counts the search's looks at them."""
+    looks = 0
 
-    def counted(*a):
-        count[0] += 1
-        return take(*a)
+    def __getitem__(self, i):
+        _Counted.looks += 1
+        return list.__getitem__(self, i)
+
+
+def _looks():
+    """The host's kakkuri module with the looks of its label's order search
+    (play_order) at the cards counted: (the module, read(): the count since
+    the last read, undo(): the module as it was)."""
+    from oya.games import kakkuri as K      # (firmware/ is on the path: tools/__init__.py)
+    search = K._units_in_order
+
+    def counted(left, *a):
+        return search(_Counted(left), *a)
 
     def read():
-        n = count[0]
-        count[0] = 0
+        n = _Counted.looks
+        _Counted.looks = 0
         return n
 
     def undo():
-        K._take_off = take
-    K._take_off = counted
+        K._units_in_order = search
+    K._units_in_order = counted
     return K, read, undo
 
 
@@ -84,11 +93,11 @@ def _cost(K, read, p, base, anyone):
 
 def dear_cases(top=6, hands=None):
     """The `top` hands of six (holding two or three of the wilds, on an
-    open table, with and without sanzoku) whose menu costs the most units:
-    its first screen or its last four rows. -> [(units, case)], a case as
+    open table, with and without sanzoku) whose menu costs the most looks:
+    its first screen or its last four rows. -> [(looks, case)], a case as
     DEVICE_SCRIPT takes it. `hands`: (ordinary ranks, (k, a, t)) to look
     at instead (tests)."""
-    K, read, undo = _units()
+    K, read, undo = _looks()
     try:
         return _dearest(K, read, top, hands)
     finally:
@@ -123,8 +132,11 @@ def _dearest(K, read, top, hands):
     return out
 
 
-def script(cases):
-    return DEVICE_SCRIPT.replace("CASES", repr([c for _, c in cases])).replace("FIRST", str(FIRST))
+def script(cases, reps=1):
+    """The device script for `cases`, each label timed `reps` times over (a
+    clock coarser than the RP2040's: the wasm port's counts whole ms)."""
+    return (DEVICE_SCRIPT.replace("CASES", repr([c for _, c in cases])).replace("FIRST", str(FIRST))
+            .replace("REPS", str(reps)))
 
 
 def parse(text):

@@ -287,12 +287,13 @@ _PER = [0] * 13
 _ST = [0, 0, 0, 0, 0]
 _ZEROS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _ANYONE = const(5)        # in a search's state (_state): the open table,
-_OUT = const(13)          # the plays found,
-_SV = const(14)           # the sieve of their codes,
-_FOUND = const(15)        # the ordering found for `want`,
-_STACK = const(16)        # the search's stack (see _rec),
-_ROOM = const(17)         # the plays the list has room for (see _keep),
-_SIZE = const(18)         # the cards of `want`
+_USEDS = const(6)         # the ordinary cards used per rank,
+_PERS = const(7)          # the cards used per rank,
+_STS = const(8)           # kuro used, aka rank, taiko rank, cards used, level,
+_OUT = const(9)           # the plays found,
+_SV = const(10)           # the sieve of their codes,
+_STACK = const(11)        # the search's stack (see _rec),
+_ROOM = const(12)         # the plays the list has room for (see _keep)
 
 
 # The search's stack (_rec): 7 bytes a level, a level a unit of the play (6
@@ -311,23 +312,16 @@ _LEVELS = bytearray(6 * _LEVEL)
 _STEP = const(5)
 
 
-def search(cnt, k, a, t, base, sanzoku, anyone, want=0, afix=0, tfix=0):
+def search(cnt, k, a, t, base, sanzoku, anyone):
     """Every legal play from a hand (cnt: ordinary cards per rank [13]; k, a, t:
     the kuro-hibashi, aka-choro, taiko in hand) on `base` (a rank, or 0 for
-    anything): the list of distinct play actions. With `want` (an action),
-    instead one ordering of that play as tokens (rank * 4 + kind, kind 0
-    ordinary, 1 kuro-hibashi, 2 aka-choro, 3 taiko), or None. afix / tfix fix
-    the wilds' ranks (0 = any)."""
+    anything): the list of distinct play actions. (A play's order of cards,
+    as tokens: play_order.)"""
     _USED[:] = _ZEROS
     _PER[:] = _ZEROS
     _ST[0] = _ST[1] = _ST[2] = _ST[3] = _ST[4] = 0
-    S = _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, _USED, _PER, _ST, _LEVELS)
-    if want:
-        S[_SIZE] = play_size(want)
-    _rec(S, base, -1)          # (every label searches for its play's order: scratch kept, no generator)
-    if want:
-        found = S[_FOUND]
-        return found[0] if found else None
+    S = _state(cnt, k, a, t, sanzoku, anyone, _USED, _PER, _ST, _LEVELS)
+    _rec(S, base, -1)          # (the device's search of a menu, when it is not in steps: scratch kept)
     return S[_OUT]
 
 
@@ -342,46 +336,40 @@ def search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
     Steps that each searched below a few units of their own walked down to
     them again (2.7x the CPU in all), and one of them was up to ~150
     plays: 136 ms."""
-    S = _state(cnt, k, a, t, sanzoku, anyone, 0, 0, 0, [0] * 13, [0] * 13, [0, 0, 0, 0, 0],
-               bytearray(6 * _LEVEL))
+    S = _state(cnt, k, a, t, sanzoku, anyone, [0] * 13, [0] * 13, [0, 0, 0, 0, 0], bytearray(6 * _LEVEL))
     while _rec(S, base, _STEP):
         yield
     res.append(S[_OUT])
 
 
-def _state(cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, stack):
+def _state(cnt, k, a, t, sanzoku, anyone, used, per, st, stack):
     """A search's state, one list for _rec: its inputs; `used` (ordinary
     cards used per rank), `per` (cards used per rank, wilds included), `st`
     (kuro used, aka rank, taiko rank, cards used; the level _rec stopped
-    at), zeroed; then the cards of the play being built (seq), the plays
-    found (out), the sieve of their codes (None until made: past _SHORT
-    plays, a code whose bit is clear is new and only the rest are looked
-    for in the list; searching the list for every code made the search
-    quadratic, and a set of 1,000 plays was 10 KB of heap), the ordering
-    found for `want`, `stack` (_rec's levels: its first is set up here),
-    the room of the plays' list (_keep) and the cards of `want` (set by
-    search()). (A closure over these was ~600 B of cells and function
-    objects made for every search, twice a play: the play's order, then
-    the next seat's plays.)"""
+    at), zeroed; then the plays found (out), the sieve of their codes (None
+    until made: past _SHORT plays, a code whose bit is clear is new and
+    only the rest are looked for in the list; searching the list for every
+    code made the search quadratic, and a set of 1,000 plays was 10 KB of
+    heap), `stack` (_rec's levels: its first is set up here) and the room
+    of the plays' list (_keep). (A closure over these was ~600 B of cells
+    and function objects made for every search.)"""
     stack[0] = stack[1] = stack[2] = 0
-    return [cnt, k, a, t, sanzoku, anyone, want, afix, tfix, used, per, st, [], [], None, [], stack, 0, 0]
+    return [cnt, k, a, t, sanzoku, anyone, used, per, st, [], None, stack, 0]
 
 
 def _take_off(S, r, u):
     """Take unit u (see _UNITS) of rank r off the play being built. (Its
     frame is 11 words, so on the C stack: called once a unit.)"""
     s = u & 3
-    st = S[11]
-    if S[6]:
-        del S[12][-s:]              # (the unit's s tokens: see _record)
+    st = S[_STS]
     st[3] -= s
     if u & 8:
         st[2] = 0
     if u & 4:
         st[1] = 0
     st[0] -= u >> 4
-    S[10][r] -= s
-    S[9][r] -= s - (u >> 2 & 1) - (u >> 3 & 1) - (u >> 4)
+    S[_PERS][r] -= s
+    S[_USEDS][r] -= s - (u >> 2 & 1) - (u >> 3 & 1) - (u >> 4)
 
 
 def _rec(S, base, budget):
@@ -391,11 +379,10 @@ def _rec(S, base, budget):
     there is more: called again, it goes on from where it stopped
     (S's stack holds where, st[4] its level)."""
     cnt = S[0]                  # (the hot inputs as locals; the rest read from S where used)
-    used = S[9]
-    per = S[10]
-    st = S[11]
+    used = S[_USEDS]
+    per = S[_PERS]
+    st = S[_STS]
     V = S[_STACK]
-    want = S[6]
     b = st[4]                   # the level's first byte in V
     while True:
         ri = V[b]
@@ -403,8 +390,6 @@ def _rec(S, base, budget):
         u = V[b + 2]
         if u:                   # back from the level below: its unit comes off the play
             _take_off(S, V[b + 3], u)
-            if S[_FOUND]:
-                return False
         if i:                   # (the level was left: what its rank had to hand)
             left = V[b + 4]
             have = V[b + 5]
@@ -417,10 +402,10 @@ def _rec(S, base, budget):
                 left = cnt[r] - used[r]     # ordinary cards of rank r left
                 have = left
                 bad = 28                    # the unit bits of the cards not to hand: aka 4, taiko 8, kuro 16
-                if S[2] and not st[1] and (not S[7] or S[7] == r):
+                if S[2] and not st[1]:
                     bad ^= 4
                     have += 1
-                if S[3] and not st[2] and (not S[8] or S[8] == r):
+                if S[3] and not st[2]:
                     bad ^= 8
                     have += 1
                 if r == 3 and S[1] and not st[0]:
@@ -440,11 +425,7 @@ def _rec(S, base, budget):
                     wm = u >> 2 & 3
                     kk = u >> 4
                     op = s - (wm & 1) - (wm >> 1) - kk
-                    # (for `want`, a unit that spends a wild or the
-                    # kuro-hibashi while an ordinary card of its rank is
-                    # left finds only orders the unit of that card finds:
-                    # the wilds' ranks are fixed, the play takes every card)
-                    if op < 0 or left < op or (want and op < s and op < left):
+                    if op < 0 or left < op:
                         continue
                     used[r] += op
                     per[r] += s
@@ -458,14 +439,13 @@ def _rec(S, base, budget):
                     # a level below when the play may grow, but not when
                     # its one rank (after 3-11) has no card left and no wild
                     # is free: half the levels were empty
-                    if _record(S, r, wm, kk, op) and st[3] < 6 and (
+                    _record(S, r)
+                    if st[3] < 6 and (
                             r < 3 or r == 12 or cnt[r + 1] > used[r + 1]
                             or (S[2] and not st[1]) or (S[3] and not st[2])):
                         down = True
                         break
                     _take_off(S, r, u)
-                    if S[_FOUND]:
-                        return False
                     if not budget:
                         u = 0               # stop here: this level goes on with unit i
                         break
@@ -493,31 +473,12 @@ def _rec(S, base, budget):
         b -= _LEVEL
 
 
-def _record(S, r, wm, kk, op):
-    """_rec's work for a unit put on the play: True when the search goes on
-    below it. With `want`, the unit's tokens go onto the play being built
-    (s of them: _take_off takes them off) and its ordering is kept if it
-    makes `want` (only a play of all its cards can: the others' codes, a
-    loop over the ranks each, are not made); without, the play so far is
-    recorded if new. (Apart from _rec: its locals would make _rec's frame
-    larger.)"""
-    used = S[9]
-    st = S[11]
-    want = S[6]
-    if want:
-        seq = S[12]
-        for _ in range(op):
-            seq.append(r * 4)
-        if kk:
-            seq.append(r * 4 + 1)
-        if wm & 1:
-            seq.append(r * 4 + 2)
-        if wm & 2:
-            seq.append(r * 4 + 3)
-        if st[3] < S[_SIZE] or _code(used, st, r) != want:
-            return True
-        S[_FOUND].append(list(seq))
-        return False
+def _record(S, r):
+    """_rec's work for a unit put on the play, whose last rank is r: the
+    play so far is recorded if new. (Apart from _rec: its locals would
+    make _rec's frame larger.)"""
+    used = S[_USEDS]
+    st = S[_STS]
     c = _code(used, st, r)
     out = S[_OUT]
     sv = S[_SV]
@@ -530,7 +491,6 @@ def _record(S, r, wm, kk, op):
                     _sift(sv, x)
     elif _sift(sv, c) or c not in out:
         _keep(S, out, c)
-    return True
 
 
 def _keep(S, out, c):
@@ -554,18 +514,100 @@ def legal_plays(hand, base, sanzoku=False, anyone=True):
 
 
 def play_order(action, base, sanzoku=True, anyone=True):
-    """One legal ordering (tokens) of the play `action` on `base`, or None."""
+    """One legal ordering (tokens, see search) of the play `action` on
+    `base`, or None: the first in the search's order (ranks as _AFTER lists
+    them, a rank's units smallest first). It is looked for over ranks and
+    unit sizes only; which card of a rank goes where is set after (ordinary
+    cards first, then the kuro-hibashi, aka-choro, taiko), as no choice of
+    card changes which orders are legal. (Over every card, as the search
+    does, a label of six cards with both wilds was ~1,100 passes of its
+    loops: up to 161 ms of the RP2040's CPU, made four at a key.)"""
     p = play_parts(action)
     if p is None:
         return None
-    cnt = [0] * 13
-    for r in p[0]:
-        cnt[r] += 1
-    k = p[1]
-    if k:
-        cnt[3] -= 1
-    return search(cnt, k, 1 if p[2] else 0, 1 if p[3] else 0, base, sanzoku, anyone,
-                  action, p[2], p[3])
+    ranks, k, a, t, last = p
+    left = [0] * 13             # the play's cards of each rank not yet in a unit
+    for r in ranks:
+        left[r] += 1
+    left[a] += 1                # (left[0]: a wild not in the play)
+    left[t] += 1
+    have = bytearray()          # the ranks on the play (a unit after a 12 looks at these alone)
+    for r in _RANKS:
+        if left[r] > (4 if r <= 2 else 3):
+            return None         # (more of a rank than one play may hold)
+        if left[r]:
+            have.append(r)
+    first = _first_ranks(base, anyone)
+    units = _units_in_order(left, len(ranks) + (a > 0) + (t > 0), have if len(first) == 12 else first,
+                            have[:-1] if left[12] else have, sanzoku, last)
+    if units is None:
+        return None
+    left[:] = _ZEROS            # now the ordinary cards of each rank
+    for r in ranks:
+        left[r] += 1
+    left[3] -= k
+    toks = []
+    for i in range(0, len(units), 3):
+        r = units[i + 2]
+        for _ in range(units[i + 1]):
+            if left[r]:
+                left[r] -= 1
+                kind = 0
+            elif r == 3 and k:
+                k = 0
+                kind = 1
+            elif a == r:
+                a = 0
+                kind = 2
+            else:
+                kind = 3
+            toks.append(r * 4 + kind)
+    return toks
+
+
+def _units_in_order(left, n, first, kiri, sanzoku, last):
+    """play_order's search: the first sequence of units that puts the n
+    cards counted in `left` (per rank) on the play, ending on rank `last`:
+    its first unit's rank in `first`, a unit after a 12's in `kiri` (both
+    ascending, as _AFTER, and only ranks the play has). -> its levels (3
+    bytes each: the index of the unit's rank in its ranks, its size, the
+    rank), or None. (A stack in a bytearray, not recursion: see _LEVEL.)"""
+    V = bytearray(18)
+    b = 0
+    while True:
+        rs = first if not b else kiri if V[b - 1] == 12 else _AFTER[V[b - 1]]
+        ri = V[b]
+        s = V[b + 1]
+        if s:                   # the level's unit comes off the play: try the next
+            left[rs[ri]] += s
+            n += s
+        while ri < len(rs):
+            r = rs[ri]
+            s += 1
+            if s == 2 and (r <= 2 or not sanzoku):
+                s = 3           # (a pair only after sanzoku; ranks 1 and 2 one card a unit)
+            if s <= left[r] and (s == 1 or r >= 3):
+                break
+            ri += 1
+            s = 0
+        if ri == len(rs):       # no unit left at this level
+            if not b:
+                return None
+            b -= 3
+            continue
+        left[r] -= s
+        n -= s
+        V[b] = ri
+        V[b + 1] = s
+        V[b + 2] = r
+        if not n:
+            if r == last:
+                return V[:b + 3]
+            continue            # every card is down but the play ends elsewhere
+        if not left[last]:
+            continue            # cards are left, but none to end on
+        b += 3
+        V[b] = V[b + 1] = 0
 
 
 def token_name(tok):
