@@ -133,19 +133,30 @@ ROOM_FREE = 32768
 _room = None
 
 
-def hold_room():
+def hold_room(tight=False):
     """Hold a file's room again if the heap is tight (at boot, and after
-    each file: asking for the free heap walks it, ~5 ms on the RP2040)."""
+    each file: asking for the free heap walks it, ~5 ms on the RP2040; a
+    reader that let the room go knows it is, `tight`)."""
     global _room
     if _room is not None:
         return
     free = getattr(gc, "mem_free", None)     # (not in CPython: held there)
-    if free is not None and free() >= ROOM_FREE:
+    if not tight and free is not None and free() >= ROOM_FREE:
         return
     try:
         _room = bytearray(FILE_ROOM)
     except MemoryError:
         pass                    # no piece that big now: the next file tries again
+
+
+def let_room_go():
+    """Let the held room go for a file a reader opens (the writer's own:
+    _writing). -> whether it was held: the reader then holds it again with
+    hold_room(True) once its file is garbage."""
+    global _room
+    held = _room is not None
+    _room = None
+    return held
 
 
 def _writing(path, head, body, rename_to=None, pad=0):

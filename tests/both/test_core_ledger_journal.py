@@ -536,6 +536,51 @@ def test_a_resume_opens_each_file_with_the_one_before_it_gone():
     assert len(alive) >= 5 and set(alive) == {0}, alive
 
 
+def test_a_reader_opens_each_file_in_the_room_held_for_one_and_holds_it_again():
+    # a resume, or the home menu's question, opens files too: each needs
+    # ~380 B in one piece, and the soak held to 32 KB ran out there
+    # (has_record -> newest -> read_path) with the writer's room held beside
+    try:
+        import weakref
+    except ImportError:
+        return                                    # (MicroPython has none: CPython tells)
+    import gc
+    from oya import journal, journal_read
+    path = _fresh_dir("readroom")
+    j = Journal(path)
+    j.save({"v": 1})
+    j.save({"v": 2})
+    j.save_tail([3])
+    assert journal._room is not None              # (CPython: no free heap to ask, so held)
+    files = []
+    at_open = []
+    at_hold = []
+    real_open = open
+    real_hold = journal_read.hold_room
+
+    def opening(*a):
+        at_open.append(journal._room is None)
+        f = real_open(*a)
+        files.append(weakref.ref(f))
+        return f
+
+    def holding(*a):
+        gc.collect()
+        at_hold.append(all(r() is None for r in files))
+        real_hold(*a)
+    journal_read.open = opening
+    journal_read.hold_room = holding
+    try:
+        k = Journal(path)
+        assert k.load() == {"v": 2} and k.tail == [3]
+    finally:
+        del journal_read.open
+        journal_read.hold_room = real_hold
+    assert len(at_open) >= 3 and set(at_open) == {True}, at_open      # the room let go for each file
+    assert len(at_hold) == len(at_open) and set(at_hold) == {True}    # and held again, the file gone
+    assert journal._room is not None
+
+
 def test_with_heap_to_spare_no_files_room_is_held():
     import gc
     from oya import journal
