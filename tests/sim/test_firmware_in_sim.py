@@ -323,6 +323,33 @@ def test_a_key_that_goes_through_clears_the_out_of_memory_count():
         assert sim.incarnation == 1
 
 
+def test_out_of_memory_again_and_again_from_home_offers_a_restart():
+    # held to 32 KB frozen, the game list's ruleset scan (idle work) ran out
+    # each time: its error's OK went home (a key through), OK there started
+    # the scan again, and it failed again, for as long as the soak pressed.
+    # The third MemoryError each within a few keys of the one before offers
+    # the restart, which gives the heap back.
+    from host_sim.drive import app_of
+    with Sim(seed=5) as sim:
+        sim.advance(400)
+        app = app_of(sim)
+        shown = []
+
+        def fails_from_home(*a):
+            raise MemoryError("memory allocation failed, allocating 104 bytes")
+        for _ in range(3):
+            app.top().key = fails_from_home              # (home's next key: its step fails)
+            sim.press("down")
+            shown.append(sim.screen_text()[-1])
+            if shown[-1] == "OK: continue":
+                sim.press("ok")                               # home: goes through
+                assert sim.screen_text()[0].startswith("Oya")
+        assert shown == ["OK: continue", "OK: continue", "OK: restart"], shown
+        sim.press("ok")
+        sim.advance(400)
+        assert sim.incarnation == 2 and sim.screen_text()[0].startswith("Oya")
+
+
 def test_an_answers_own_work_comes_before_the_journals_steps():
     # A Kakkuri decision's choices are searched in slices on idle passes;
     # the journal's steps (three a file) waited in front of them and the

@@ -35,6 +35,7 @@ STATE_DIR = "state"
 RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
 _HELD_KEYS = const(16)          # keys kept while a new table or a ranking is made (App.key); more are dropped
+_CALM = const(4)                # keys that go through after a MemoryError before the next one is a new trouble
 # what a deal in play does not need: dropped when the match starts
 FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
          "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
@@ -164,6 +165,8 @@ class App:
         self.settings = dict(DEFAULT_SETTINGS)
         self._bad_settings = False    # the saved settings were unreadable: said at boot
         self._oom = 0                 # MemoryErrors since a key last went through
+        self._near = 0                # MemoryErrors each within _CALM keys of the one before
+        self._calm = _CALM            # keys gone through since the last MemoryError
         self._err = None              # the error screen fail() showed last
         self.boot()
 
@@ -208,6 +211,7 @@ class App:
             if self.top() is not self._err:
                 self._oom = 0       # a key went through to a screen of its own
                 self._err = None
+                self._calm += 1
         except Exception as e:
             self.fail(e)
         if len(self.stack) == 1 and self.stack[0] is self._play:
@@ -400,15 +404,21 @@ class App:
         oom = isinstance(e, MemoryError)
         if oom:
             self._oom += 1
+            self._near = self._near + 1 if self._calm < _CALM else 1
+            self._calm = 0
             if self._oom > 2:
                 self.restart()      # the offer below could not be shown or taken either
                 return
         try:
-            if oom and self._oom > 1:
+            if oom and (self._oom > 1 or self._near > 2):
                 # again before a key went through to a screen of its own: the
                 # way home needs heap too (a heap in fragments, the names a
                 # long session interned), and OK would only fail again. A
-                # restart gives it all back; the journal keeps the match.
+                # restart gives it all back; the journal keeps the match. So
+                # does a third within a few keys of each other: home went
+                # through, and the same step failed again from there (held
+                # to 32 KB frozen, the game list's ruleset scan, for as
+                # long as the soak pressed: tools/pico --soak)
                 self._err = Message(t("error", L), wrap(t("out_of_memory", L)), self.restart, footer=t("restart", L))
             else:
                 msg = str(e) or e.__class__.__name__
