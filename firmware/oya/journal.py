@@ -82,24 +82,14 @@ def _spaces(n):
         n -= len(_SPACES)
 
 
-class _Framed:
-    """Hashes and counts what is written to it: a file's body (and padding)
-    for its header, and what a reader reads back from a file in pieces
-    (oya.journal_read: a file's bytes are never one object)."""
-
-    def __init__(self):
-        self.n = 0
-        self.h = hashlib.sha256()
-
-    def write(self, b):
-        self.h.update(b)
-        self.n += len(b)
-        return len(b)
-
-    def header(self, seq):
-        """The header of a file with what was written, numbered `seq` (16
-        hex digits of the hash kept: no hex of all 32 bytes made)."""
-        return ("%s %d %d %s\n" % (MAGIC, seq, self.n, hexstr(self.h.digest()[:8]))).encode()
+def header(seq, n, h):
+    """The header of a file numbered `seq` whose n bytes after it hashed
+    to `h` (a hashlib.sha256 fed them: the write's body and padding, or
+    what a reader reads back in pieces, oya.journal_read). 16 hex digits of
+    the hash are kept: no hex of all 32 bytes made. (A function, not a
+    class that counts and hashes: as .mpy a class was ~200 B more of the
+    RAM every deal holds.)"""
+    return ("%s %d %d %s\n" % (MAGIC, seq, n, hexstr(h.digest()[:8]))).encode()
 
 
 def _frame(seq, data, least=0):
@@ -111,11 +101,10 @@ def _frame(seq, data, least=0):
     as .mpy (tools/pico)."""
     body = json.dumps(data).encode()   # (MicroPython's bytes share the str's buffer: no copy)
     pad = max(0, least - len(body))
-    out = _Framed()
-    out.write(body)
+    h = hashlib.sha256(body)
     for piece in _spaces(pad):
-        out.write(piece)
-    return out.header(seq), body, pad
+        h.update(piece)
+    return header(seq, len(body) + pad, h), body, pad
 
 
 # An open file needs its heap in one piece: littlefs's file object and its
@@ -133,30 +122,19 @@ ROOM_FREE = 32768
 _room = None
 
 
-def hold_room(tight=False):
+def hold_room():
     """Hold a file's room again if the heap is tight (at boot, and after
-    each file: asking for the free heap walks it, ~5 ms on the RP2040; a
-    reader that let the room go knows it is, `tight`)."""
+    each file: asking for the free heap walks it, ~5 ms on the RP2040)."""
     global _room
     if _room is not None:
         return
     free = getattr(gc, "mem_free", None)     # (not in CPython: held there)
-    if not tight and free is not None and free() >= ROOM_FREE:
+    if free is not None and free() >= ROOM_FREE:
         return
     try:
         _room = bytearray(FILE_ROOM)
     except MemoryError:
         pass                    # no piece that big now: the next file tries again
-
-
-def let_room_go():
-    """Let the held room go for a file a reader opens (the writer's own:
-    _writing). -> whether it was held: the reader then holds it again with
-    hold_room(True) once its file is garbage."""
-    global _room
-    held = _room is not None
-    _room = None
-    return held
 
 
 def _writing(path, head, body, rename_to=None, pad=0):

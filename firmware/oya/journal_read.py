@@ -3,10 +3,12 @@
 # resume and the recalled deals read (oya.ui.app.FLOWS and the pause menus
 # drop it again); a deal writes only, and the reading is not kept in RAM
 # through it.
+import hashlib
 import io
 import json
 import os
-from oya.journal import JournalCorrupt, _Framed, hold_room, let_room_go, remove_file
+from oya import journal
+from oya.journal import JournalCorrupt, header, remove_file
 
 
 def _exists(path):
@@ -29,13 +31,15 @@ def _intact(f):
         seq = int(head.split(b" ")[1])
     except (ValueError, IndexError):
         return None
-    out = _Framed()
+    h = hashlib.sha256()
+    n = 0
     buf = bytearray(64)
     k = f.readinto(buf)
     while k:
-        out.write(buf if k == 64 else memoryview(buf)[:k])    # (a view a piece was 40% of a read's heap)
+        h.update(buf if k == 64 else memoryview(buf)[:k])    # (a view a piece was 40% of a read's heap)
+        n += k
         k = f.readinto(buf)
-    if out.header(seq) != head:     # (magic, number, length and hash at once)
+    if header(seq, n, h) != head:   # (magic, number, length and hash at once)
         return None
     return seq, len(head)
 
@@ -64,10 +68,14 @@ def read_path(path, check=read, missing=None):
     The file takes the room held for a file (oya.journal.hold_room): its
     open failed for want of ~380 B in one piece, a heap held near its
     budget reading a record (tools/pico --soak, 32 KB frozen)."""
-    held = let_room_go()
+    held = journal._room is not None
+    journal._room = None    # (let go: the file may take its place)
     got = _checked(path, check, missing)
-    if held:
-        hold_room(True)     # (the file is garbage: _checked's frame is gone)
+    if held:                # (the file is garbage: _checked's frame is gone)
+        try:
+            journal._room = bytearray(journal.FILE_ROOM)
+        except MemoryError:
+            pass            # (the next file's end tries again: hold_room)
     return got
 
 
