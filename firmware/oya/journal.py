@@ -172,15 +172,6 @@ def _writing(path, head, body, rename_to=None, pad=0):
     hold_room()
 
 
-def __getattr__(name):
-    # decode() is in oya.journal_read with the rest of the reading, which
-    # only a boot, a resume and the recalled deals need
-    if name == "decode":
-        from oya.journal_read import decode
-        return decode
-    raise AttributeError(name)
-
-
 class Journal:
     def __init__(self, path):
         self.path = path

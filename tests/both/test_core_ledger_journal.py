@@ -293,8 +293,9 @@ def test_records_and_tails_go_in_turn_into_two_files_in_place():
     path = _fresh_dir("turns")
 
     def held(p):
+        from oya.journal_read import decode
         with open(p, "rb") as f:
-            return journal.decode(f.read())
+            return decode(f.read())
     j = Journal(path)
     for v in range(1, 5):
         j.save({"v": v})

@@ -184,7 +184,7 @@ def _saved_match(tmp_path):
     """The bytes of the newest match record in the middle of a real deal
     (state/match or state/match.old: the journal writes them in turn)."""
     from host_sim.drive import setup_table
-    from oya.journal import decode
+    from oya.journal_read import decode
     sim = Sim(seed=9, flash_dir=str(tmp_path / "donor"))
     sim.advance(300)
     setup_table(sim, "kyuten", bots=1)
@@ -234,7 +234,8 @@ def _intact(record, seq=7):
 
 
 def _hostile_record(what, record, good):
-    seq, rec = __import__("oya.journal", None, None, ("decode",)).decode(good)
+    from oya.journal_read import decode
+    seq, rec = decode(good)
     if record == "ILLEGAL":
         rec = json.loads(json.dumps(rec))
         rec["deal"]["acts"] = rec["deal"]["acts"] + [0, 99999]
