@@ -48,6 +48,14 @@ def test_sample_slip_bytes():
     assert uart.data() == want
 
 
+def test_symbols_the_printers_pages_lack_are_printed_in_ascii():
+    clock, uart, p = _printer()
+    p.slip(["\u2660\u2665\u2666\u2663 2\u00d73\u2026 \u25b6\u25c0\u25cf\u25cb\u2022\u2605 "
+            "\u2192\u2190 \u00a5 \u2469\u246a\u246b A"])
+    _run(p, uart, clock)
+    assert b"SHDC 2x3... ><oo** -><- Y 101112 A\n" in uart.data()
+
+
 def test_a_slip_from_a_generator_is_the_same_slip():
     # a deal record is handed over line by line (a generator): each line is
     # encoded as it comes, into the slip's one buffer

@@ -51,18 +51,21 @@ IDLE_MS = const(20)
 # Print, frozen, +0.4 KB a press); one more is refused, with a reason
 _WAITING = const(1)
 
-_ASCII_SUBST = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "×": "x", "…": "...",
-                "▶": ">", "◀": "<", "●": "o", "○": "o", "•": "*", "★": "*",
-                "→": "->", "←": "<-", "¥": "Y", "⑩": "10", "⑪": "11", "⑫": "12"}
+# What an ASCII printer prints for these characters, the n-th word of _TO for
+# the n-th of _FROM: two long strings, not a dict, whose 31 short keys and
+# values were names interned in RAM for good (as .mpy) by the first slip
+_FROM = "♠♥♦♣×…▶◀●○•★→←¥⑩⑪⑫"
+_TO = "S H D C x ... > < o o * * -> <- Y 10 11 12"
 
 
 def _subst(s):
     for ch in s:
-        if ord(ch) > 0x7F and ch in _ASCII_SUBST:
+        if ord(ch) > 0x7F and ch in _FROM:
             break
     else:
         return s
-    return "".join(_ASCII_SUBST.get(ch, ch) for ch in s)
+    to = _TO.split()
+    return "".join(to[_FROM.index(ch)] if ch in _FROM else ch for ch in s)
 
 
 def _no_controls(b):
