@@ -163,10 +163,10 @@ def hold_room():
 def _writing(path, head, parts, rename_to=None, pad=0):
     """A file `path` holding the JSON text in `parts` framed (`head`: its
     header, made by the caller), in the steps a lazy journal takes one a
-    pass of the device loop: open (a new file's entry: a commit to the folder's log), the bytes
-    (past ~500 of them, a data block: one erase), close (the commit, and
-    every few commits a compaction of the log: one erase more), and the
-    rename when there is one. The open is the first step() after the write
+    pass of the device loop: open (a new file's entry: a commit to the
+    folder's log), the bytes (past ~500 of them, a data block: one erase),
+    close (the commit, and every few commits a compaction of the log: one
+    erase more), and the rename when there is one. The open is the first step() after the write
     was asked for, not the call that asked: the header's hash (an object
     and three strings) is then made in a pass before the file's ~380 B, not
     beside them. Measured on the emulated RP2040 a record written in one go
