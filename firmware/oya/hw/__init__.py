@@ -38,10 +38,6 @@ def drive(passes, buttons):
             sleep(1)
 
 
-class HardwareError(Exception):
-    """A device did not answer or answered wrongly; `str(e)` is readable."""
-
-
 class Hardware:
     """What board.build() made. Of the board file only its name is kept
     (the About screen's): the drivers hold the rest, and the parsed file was

@@ -17,8 +17,16 @@
 # section falls back to DEFAULT (the Pico wiring of DESIGN.md) and a readable
 # message goes to Hardware.errors for the app to show.
 import json
-from oya.hw import Hardware, HardwareError
+from oya.hw import Hardware
 from oya.compat import const
+
+
+class HardwareError(Exception):
+    """A board that cannot work as described (a board file's problems, no
+    printer fitted); `str(e)` is readable. Here, not in oya.hw: a class is
+    ~0.1 KB of RAM, and this module is gone once the board is built (a
+    board without a printer keeps it through oya.hw.no_printer)."""
+
 
 DEFAULT = {
     "name": "Raspberry Pi Pico (default wiring)",

@@ -1,7 +1,7 @@
 # The printer as the app sees it on a board without one (or whose UART could
 # not be set up): a module of its own, so that a board with a printer does
 # not keep this class in RAM, nor one without it oya.hw.printer_port's.
-from oya.hw import HardwareError
+from oya.hw.board import HardwareError   # (imported by the board's build: no load)
 
 
 class NullPrinter:
