@@ -548,6 +548,11 @@ def test_the_soaks_console_gives_a_finding_the_traceback_printed_since_the_press
     assert f.splitlines()[1:] == ["      console: Traceback (most recent call last):",
                                   '        File "oya/journal.py", line 219, in _put',
                                   "      MemoryError: memory allocation failed, allocating 296 bytes"]
+    # the report tallies where the heap ran out, from the tracebacks
+    from tools.pico import soak
+    assert "    MemoryErrors by where they were raised: 1 oya/journal.py _put" in soak.report([r], 98304).splitlines()
+    assert soak.memory_sites([f, "press 9: Error / x", f.replace("_put", "_frame") + "\n" + f]) == [
+        (2, "oya/journal.py _put"), (1, "oya/journal.py _frame")]
 
 
 def test_the_soaks_console_refuses_pins_the_board_uses():

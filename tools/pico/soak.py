@@ -18,9 +18,11 @@ run goes on from there. With --console, boot.py puts the REPL's output on
 the UART the printer does not use (os.dupterm; the board's USB stays off)
 and what the firmware printed since the press before (an error's
 traceback: oya.ui.app.App.fail) goes with the finding. A new table the
-soak's own script could not set up is noted apart. Listed too: the presses where the heap was highest, the
-longest CPU run without a sleep and the presses whose run passed 100 ms
-(issue 17's limit for a key), and the heap each time home came back.
+soak's own script could not set up is noted apart. Listed too: where the
+MemoryErrors were raised (the tracebacks' last frames, with --console),
+the presses where the heap was highest, the longest CPU run without a
+sleep and the presses whose run passed 100 ms (issue 17's limit for a
+key), and the heap each time home came back.
 """
 import random
 import time
@@ -273,6 +275,24 @@ def error_finding(done, before, screen):
     return "press %d (%s): %s" % (done, before, " / ".join(x.strip() for x in screen if x.strip()))
 
 
+def memory_sites(findings):
+    """[(count, "file function")] of where the findings' MemoryErrors were
+    raised (the traceback's last frame before each, from --console), most
+    first: the places a heap at its cap runs out."""
+    import re
+    sites = {}
+    for f in findings:
+        frame = None
+        for ln in f.splitlines():
+            m = re.search(r'File "([^"]+)", line \d+, in (\S+)', ln)
+            if m:
+                frame = "%s %s" % m.groups()
+            elif "MemoryError" in ln and frame:
+                sites[frame] = sites.get(frame, 0) + 1
+                frame = None
+    return sorted(((n, w) for w, n in sites.items()), key=lambda x: (-x[0], x[1]))
+
+
 def pin_of(r, cap):
     """The bytes boot.py's pin took: the heap's size less the cap (0 uncapped)."""
     return max(0, (r.get("heap_size") or 0) - cap) if cap else 0
@@ -311,6 +331,9 @@ def report(runs, cap):
             rows.append("    heap %.1f KB in %s" % ((b - pin_of(r, cap)) / 1024, at))
         for ln in r.get("long_passes") or ():
             rows.append("    pass: " + ln)
+        sites = memory_sites(r["findings"])
+        if sites:
+            rows.append("    MemoryErrors by where they were raised: " + ", ".join("%d %s" % x for x in sites))
         for f in r["findings"][:10]:
             rows.append("    " + f)
         if len(r["findings"]) > 10:
