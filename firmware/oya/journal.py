@@ -93,41 +93,18 @@ def header(seq, n, h):
 
 
 def _frame(seq, data, least=0):
-    """(header, parts, pad) of a file holding `data` as JSON (its text in
-    `parts`, see _parts), padded with `pad` spaces (JSON's own) to at least
-    `least` bytes."""
-    parts = _parts(data)
-    h = hashlib.sha256()
-    n = 0
-    for p in parts:
-        h.update(p)
-        n += len(p)
-    pad = max(0, least - n)
-    for p in _spaces(pad):
-        h.update(p)
-    return header(seq, n + pad, h), parts, pad
-
-
-def _parts(data):
-    """The JSON text of `data` (the bytes json.dumps gives), a dict of str
-    keys a key and a value at a time: its text whole was the record's one
-    piece of up to ~450 B, grown a few bytes at a time (each step a new
-    piece beside the last), where a heap held near its budget had only
-    smaller ones: the top place the soak ran out (tools/pico --soak, 32 KB
-    frozen). Each part is one C call (json.dumps into a stream, a token a
-    call, was ~30 ms more of the write's pass on the RP2040)."""
-    if type(data) is not dict or not data:
-        return (json.dumps(data).encode(),)
-    out = []
-    sep = "{"
-    for k, v in data.items():
-        if type(k) is not str:
-            return (json.dumps(data).encode(),)
-        out.append(("%s%s: " % (sep, json.dumps(k))).encode())
-        out.append(json.dumps(v).encode())     # (MicroPython's bytes share the str's buffer: no copy)
-        sep = ", "
-    out.append(b"}")
-    return out
+    """(header, body, pad) of a file holding `data` as JSON, padded with
+    `pad` spaces (JSON's own) to at least `least` bytes. The body is made
+    here in one C call: made by json.dump into a stream, a token at a time
+    (a Python call each), it was ~30 ms more of the bytes' step, the one
+    whose erase spins the CPU 45 ms, and a Kakkuri hand-off ran 101.6 ms
+    as .mpy (tools/pico)."""
+    body = json.dumps(data).encode()   # (MicroPython's bytes share the str's buffer: no copy)
+    pad = max(0, least - len(body))
+    h = hashlib.sha256(body)
+    for piece in _spaces(pad):
+        h.update(piece)
+    return header(seq, len(body) + pad, h), body, pad
 
 
 # An open file needs its heap in one piece: littlefs's file object and its
@@ -160,13 +137,13 @@ def hold_room():
         pass                    # no piece that big now: the next file tries again
 
 
-def _writing(path, head, parts, rename_to=None, pad=0):
-    """A file `path` holding the JSON text in `parts` framed (`head`: its
-    header, made by the caller), in the steps a lazy journal takes one a
-    pass of the device loop: open (a new file's entry: a commit to the
-    folder's log), the bytes (past ~500 of them, a data block: one erase),
-    close (the commit, and every few commits a compaction of the log: one
-    erase more), and the rename when there is one. The open is the first step() after the write
+def _writing(path, head, body, rename_to=None, pad=0):
+    """A file `path` holding `body` framed (`head`: its header, made by the
+    caller), in the steps a lazy journal takes one a pass of the device
+    loop: open (a new file's entry: a commit to the folder's log), the bytes
+    (past ~500 of them, a data block: one erase), close (the commit, and
+    every few commits a compaction of the log: one erase more), and the
+    rename when there is one. The open is the first step() after the write
     was asked for, not the call that asked: the header's hash (an object
     and three strings) is then made in a pass before the file's ~380 B, not
     beside them. Measured on the emulated RP2040 a record written in one go
@@ -178,8 +155,7 @@ def _writing(path, head, parts, rename_to=None, pad=0):
     try:
         yield
         f.write(head)
-        for p in parts:
-            f.write(p)
+        f.write(body)
         for piece in _spaces(pad):
             f.write(piece)
         yield
@@ -254,8 +230,8 @@ class Journal:
         # the body now: the caller's data may change once it has the answer;
         # the header too (its hash's object and strings: garbage made here,
         # not beside the open file in the write's pass)
-        head, parts, pad = _frame(seq, data, least)
-        self._out = (path, head, parts, rename_to, pad)
+        head, body, pad = _frame(seq, data, least)
+        self._out = (path, head, body, rename_to, pad)
         self._job = _writing(*self._out)
         self._gone = False
         if not self.lazy:

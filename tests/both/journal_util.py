@@ -4,5 +4,5 @@ from oya.journal import _frame
 
 
 def encode(seq, record):
-    head, parts, _ = _frame(seq, record)
-    return head + b"".join(parts)
+    head, body, _ = _frame(seq, record)
+    return head + body

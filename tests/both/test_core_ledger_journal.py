@@ -103,45 +103,6 @@ def test_a_record_with_kana_names_frames_its_utf8_bytes():
         assert decode(raw) == (7, rec)               # the digest covers the padding
 
 
-def test_a_records_text_goes_to_its_file_a_key_and_a_value_at_a_time():
-    # a heap held near its budget had the record's text whole (up to ~450 B,
-    # grown a few bytes at a time) only in smaller pieces (tools/pico --soak):
-    # the file gets the same bytes as json.dumps gives, made a value at a time
-    path = _fresh_dir("parts")
-    rec = {"v": 1, "names": ["\u30bf\u30ed\u30a6", "Hana"], "deal": {"acts": list(range(40))},
-           "state": {"chips": [100, 90, 110]}, "intro_seed": None}
-    j = Journal(path)
-    j.lazy = True
-    writes = []
-    real_open = open
-
-    class Spy:
-        def __init__(self, f):
-            self.f = f
-
-        def write(self, b):
-            writes.append(bytes(b))
-            return self.f.write(b)
-
-        def close(self):
-            self.f.close()
-    journal.open = lambda *a: Spy(real_open(*a))
-    try:
-        j.save(rec)
-        j.finish()
-    finally:
-        del journal.open
-    with open(path, "rb") as f:
-        head, _, body = f.read().partition(b"\n")
-    assert body == json.dumps(rec).encode() == b"".join(writes[1:])
-    assert len(writes) > 2 * len(rec)                 # the header, then a key and a value at a time
-    longest = max(len(json.dumps(v).encode()) for v in rec.values())
-    assert max(len(w) for w in writes[1:]) == longest and len(body) > longest + 100
-    assert Journal(path).load() == rec
-    for data in ([1, 2, 3], {}, "x", {1: "a"}):       # not a dict of str keys: whole
-        assert journal._parts(data) == (json.dumps(data).encode(),)
-
-
 def test_power_cut_at_every_byte_gives_previous_or_new_record():
     path = _fresh_dir("cut")
     j = Journal(path)
