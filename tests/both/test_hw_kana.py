@@ -42,6 +42,10 @@ def test_half_width_from_utf8_bytes_is_the_character_by_character_mapping():
         want = one_by_one(text)
         assert kana.half_utf8(text.encode()) == want.encode(), text
         assert kana.to_half(text) == want
+    # a screen row: cut to its cells, one a character once half-width
+    assert kana.half_fit("ガギグ".encode(), 6) == "ｶﾞｷﾞｸﾞ".encode()
+    assert kana.half_fit("ガギグ".encode(), 4) == "ｶﾞｷ~".encode()
+    assert kana.half_fit("♠A ガ".encode(), 4) == "♠A ｶ~".encode()
 
 
 def test_every_katakana_maps():

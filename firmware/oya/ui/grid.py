@@ -37,18 +37,6 @@ def two_cols(left, right, width=COLS):
     return "%s%*s" % (left, width - len(left), right)     # one string made (no ljust in MicroPython)
 
 
-def _half_fit(b, room):
-    """The UTF-8 bytes `b` half-width and cut to `room` cells, as bytes (one
-    character a cell once half-width; a str is made only to cut)."""
-    from oya.ui import kana
-    h = kana.half_utf8(b)
-    if len(h) > room:                   # (bytes: more than the cells unless all ASCII)
-        s = h.decode()
-        if len(s) > room:
-            h = (s[:room - 1] + "~").encode()
-    return h
-
-
 class Grid:
     def __init__(self):
         self.rows = [b""] * ROWS      # UTF-8, half-width, fitted (see line())
@@ -71,7 +59,8 @@ class Grid:
             bit = 1 << r
             self.wide &= ~bit
             if len(b) != len(text):             # kana and symbols: half-width, cut by cells
-                b = _half_fit(b, room)
+                from oya.ui import kana
+                b = kana.half_fit(b, room)
                 self.wide |= bit
             elif len(b) > room:
                 b = b[:room - 1] + b"~"
