@@ -42,6 +42,7 @@ class Grid:
         self.rows = [b""] * ROWS      # UTF-8, half-width, fitted (see line())
         self.inv = 0              # bit r set: row r drawn inverted (the cursor)
         self.wide = 0             # bit r set: row r is not all ASCII (a byte is not a cell)
+        self._kana = None         # per row, (text, cells, bytes) of its last wide text (see put())
 
     def clear(self):
         for i in range(ROWS):
@@ -59,8 +60,19 @@ class Grid:
             bit = 1 << r
             self.wide &= ~bit
             if len(b) != len(text):             # kana and symbols: half-width, cut by cells
-                from oya.ui import kana
-                b = kana.half_fit(b, room)
+                # (kept a row: a screen puts every row each frame, and a row
+                # of kana made again was ~1-3 ms of RP2040 CPU: a Japanese
+                # menu's cursor move drew 15 ms of frame, an English one 5)
+                k = self._kana
+                if k is None:
+                    k = self._kana = [None] * ROWS
+                c = k[r]
+                if c is not None and c[1] == room and c[0] == text:
+                    b = c[2]
+                else:
+                    from oya.ui import kana
+                    b = kana.half_fit(b, room)
+                    k[r] = (text, room, b)
                 self.wide |= bit
             elif len(b) > room:
                 b = b[:room - 1] + b"~"
