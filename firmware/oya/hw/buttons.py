@@ -58,9 +58,10 @@ _LONG_MS = const(700)
 _REPEAT_DELAY_MS = const(400)
 _REPEAT_EVERY_MS = const(120)
 QUEUE = const(64)
-# the IRQ ring: ~6 presses with bounce at both ends, more than a 2 s stall
-# takes (no pass of the loop is a tenth of that now); 128 was 192 B more of
-# the heap every screen holds, where the frozen budget is 32 KB
+# the IRQ ring: ~6 presses with bounce at both ends (the test's 2 s stall
+# has 5; a pass of the loop is under 0.1 s, ~1 s with a heap held near
+# full); 128 were 192 B more of the heap every screen holds, where the
+# frozen budget is 32 KB
 EDGES = const(64)
 
 NAMES = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")
