@@ -23,6 +23,12 @@ def fit(text, width=COLS):
     """Cut to `width` cells."""
     if len(text) * 2 > width:           # could be wider than it looks: count cells
         text = half(text)
+    return cut(text, width)
+
+
+def cut(text, width):
+    """Half-width `text` (one character a cell) cut to `width` cells, "~"
+    in the last when cut."""
     return text if len(text) <= width else text[:width - 1] + "~"
 
 
@@ -32,8 +38,8 @@ def two_cols(left, right, width=COLS):
     right = half(right)
     room = width - len(right)
     if room < 1:
-        return fit(right, width)
-    left = fit(left, room - 1)
+        return cut(right, width)
+    left = cut(left, room - 1)          # (both half-width already: not made again)
     return "%s%*s" % (left, width - len(left), right)     # one string made (no ljust in MicroPython)
 
 

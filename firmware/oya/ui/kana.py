@@ -105,9 +105,8 @@ def half_fit(b, room):
     character a cell once half-width (oya.ui.grid). A str is made only to cut."""
     h = half_utf8(b)
     if len(h) > room:                   # (bytes: more than the cells unless all ASCII)
-        s = h.decode()
-        if len(s) > room:
-            h = (s[:room - 1] + "~").encode()
+        from oya.ui.grid import cut
+        h = cut(h.decode(), room).encode()
     return h
 
 
