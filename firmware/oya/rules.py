@@ -123,6 +123,8 @@ def _utf8_ok(b):
     """Strict UTF-8 (RFC 3629). MicroPython's decode() lets overlong forms,
     surrogates and code points past U+10FFFF through, CPython's does not:
     this gives both runtimes the same answer."""
+    if not b or max(b) < 0x80:          # ASCII: one C pass, not a Python loop a byte
+        return True
     i = 0
     n = len(b)
     while i < n:
@@ -147,30 +149,33 @@ def _utf8_ok(b):
     return True
 
 
-def parse(raw, filename="ruleset", table=None):
-    """raw: bytes or str of a ruleset file -> (game, name, options)."""
+def read(raw, filename="ruleset"):
+    """raw: bytes or str of a ruleset file -> its JSON data (not validated:
+    validate(); the two are a device pass each, oya.ui.setup.Scan)."""
     where = filename + ": "
     if len(raw) > MAX_BYTES:
         raise RulesetError(where + "file is too large (%d bytes; at most %d)." % (len(raw), MAX_BYTES))
     if not raw or not raw.strip():
         raise RulesetError(where + "file is empty.")
-    if isinstance(raw, (bytes, bytearray)):
-        try:
-            if not _utf8_ok(raw):
-                raise UnicodeError
-            raw = bytes(raw).decode("utf-8")
-        except UnicodeError:
-            raise RulesetError(where + "file is not UTF-8 text.")
-    if raw[:1] == "\ufeff":
-        raw = raw[1:]
-    # the reader, imported for a file only: a resume checks a record's
-    # options (validate) and reads no JSON of its own (~3 KB of RAM as .mpy)
+    if isinstance(raw, str):
+        raw = raw.encode()
+    elif not _utf8_ok(raw):
+        raise RulesetError(where + "file is not UTF-8 text.")
+    if raw[:3] == b"\xef\xbb\xbf":     # a BOM
+        raw = raw[3:]
+    # the reader (it reads the bytes), imported for a file only: a resume
+    # checks a record's options (validate) and reads no JSON of its own
+    # (~3 KB of RAM as .mpy)
     from oya.jsonlite import loads, JsonError
     try:
-        data = loads(raw)
+        return loads(raw)
     except JsonError as e:
         raise RulesetError(where + "not valid JSON: %s." % e)
-    return validate(data, filename, table)
+
+
+def parse(raw, filename="ruleset", table=None):
+    """raw: bytes or str of a ruleset file -> (game, name, options)."""
+    return validate(read(raw, filename), filename, table)
 
 
 def load(path, table=None):

@@ -100,6 +100,45 @@ def test_each_malformed_file_has_its_exact_message():
             assert False, ("accepted", raw[:60])
 
 
+# past text that is not ASCII, a column counts characters, not bytes, and a
+# character that starts no JSON value is named whole
+WIDE = (
+    (b'{"game": "_highcard", "name": "\xe8\xa6\xaa\xe6\x96\xb9" "options": {}}',
+     "r.json: not valid JSON: expected ',' or '}' at line 1 col 36."),
+    (b'{"game": "_highcard",\n "name": "\xe3\x82\xa2",\n "options": {"ties": \xe8\xa6\xaa}}',
+     "r.json: not valid JSON: unexpected '\u89aa' at line 3 col 22."),
+    (b'{"name": "\xe8\xa6\xaa", "\xe8\xa6\xaa": 1, "\xe8\xa6\xaa": 2}',
+     "r.json: not valid JSON: duplicate key '\u89aa' at line 1 col 23."),
+    (b'{"game": "_highcard", "name": "\xe3\x82\xa2\n"}',
+     "r.json: not valid JSON: control character in string at line 1 col 33."),
+    (b'{"game": "_highcard", "name": "\xe3\x82\xa2\\\xe3\x82\xa2"}',
+     "r.json: not valid JSON: bad escape at line 1 col 33."),
+    (b'{"game": "_highcard", "name": "\xe3\x82\xa2\\u30\xe3\x82\xa2"}',
+     "r.json: not valid JSON: bad \\u escape at line 1 col 33."),
+)
+
+
+def test_a_column_past_wide_text_counts_characters():
+    for raw, want in WIDE:
+        try:
+            rules.parse(raw, "r.json", T)
+        except RulesetError as e:
+            assert str(e) == want, (raw, str(e), want)
+        else:
+            assert False, ("accepted", raw)
+
+
+def test_strings_with_escapes_and_wide_text_read_whole():
+    raw = (b'{"game": "_highcard", "name": "\xe8\xa6\xaa \\u89aa\\"\\/\\\\",'
+           b' "description": "a\\u00e9\\u3042z", "options": {"ties": "split"}}')
+    game, name, opts = rules.parse(bytearray(raw), "w.json", T)
+    assert name == "\u89aa \u89aa\"/\\", name
+    assert opts["ties"] == "split"
+    from oya.jsonlite import loads
+    assert loads(raw)["description"] == "a\u00e9\u3042z"
+    assert loads('[-0.5e2, 10, "\u89aa", true, false, null, {}]') == [-50.0, 10, "\u89aa", True, False, None, {}]
+
+
 def test_huge_file_is_refused_before_parsing():
     raw = b'{"game": "_highcard", "name": "x", "description": "' + b"a" * 10000 + b'"}'
     try:
