@@ -124,8 +124,8 @@ def test_the_index_names_every_shipped_ruleset_and_refuses_an_invalid_one(tmp_pa
 
 def test_indexed_rulesets_are_listed_without_the_strict_reader(flash, monkeypatch):
     calls = []
-    real = rules.parse
-    monkeypatch.setattr(rules, "parse", lambda raw, fn, *a: calls.append(fn) or real(raw, fn, *a))
+    real = rules.read
+    monkeypatch.setattr(rules, "read", lambda raw, fn="ruleset": calls.append(fn) or real(raw, fn))
     listed = setup.list_rulesets("kachi")
     assert [x[0] for x in listed] == ["kachi_default.json", "kachi_regional.json"]
     assert calls == [] and all(x[3] is None and x[4] is None for x in listed)
@@ -140,6 +140,31 @@ def test_indexed_rulesets_are_listed_without_the_strict_reader(flash, monkeypatc
     assert calls == ["kachi_regional.json"]
     assert listed["kachi_regional.json"][4] is not None and "circuits" in listed["kachi_regional.json"][4]
     assert listed["kachi_default.json"][4] is None
+
+
+def test_a_heap_with_no_room_to_read_the_index_does_not_cost_the_index(flash, monkeypatch):
+    from oya import rsindex
+    index = (flash / "rulesets" / ".index").read_bytes()
+    real = json.load
+    fails = [1]
+
+    def load(f):
+        if fails[0]:
+            fails[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 1024 bytes")
+        return real(f)
+    monkeypatch.setattr(json, "load", load)
+    validated = []
+    real_read = rules.read
+    monkeypatch.setattr(rules, "read", lambda raw, fn="ruleset": validated.append(fn) or real_read(raw, fn))
+    # once: collected and read again, the files are listed from the index
+    assert [x[0] for x in setup.list_rulesets("oicho")] == ["oicho_default.json", "oicho_kansai.json"]
+    assert validated == [] and fails == [0]
+    # every time: the listing fails (an Error screen), the index is kept whole
+    fails[0] = 2
+    with pytest.raises(MemoryError):
+        setup.list_rulesets("oicho")
+    assert validated == [] and (flash / "rulesets" / ".index").read_bytes() == index
 
 
 def test_a_new_table_with_an_indexed_ruleset_plays(flash):

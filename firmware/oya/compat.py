@@ -6,6 +6,11 @@ except ImportError:
         return x
 
 try:
+    from time import ticks_ms, ticks_diff
+except ImportError:         # CPython without the simulator's clock
+    ticks_ms = None
+
+try:
     from binascii import hexlify as _hexlify, unhexlify as _unhexlify
 except ImportError:  # pragma: no cover
     from ubinascii import hexlify as _hexlify, unhexlify as _unhexlify
@@ -54,3 +59,14 @@ def field(text, i):
         i -= 1
     b = text.find("|", a)
     return text[a:] if b < 0 else text[a:b]
+
+
+def run_steps(work, n, ms=0):
+    """Advance the generator `work` by up to n steps, or for `ms`
+    milliseconds where there is a clock; True when it is done."""
+    t0 = ticks_ms() if ms and ticks_ms is not None else None
+    for _ in work:
+        n -= 1
+        if n <= 0 or (t0 is not None and ticks_diff(ticks_ms(), t0) >= ms):
+            return False
+    return True

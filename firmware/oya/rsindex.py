@@ -22,15 +22,25 @@ def digest(raw):
 
 
 def read():
-    """{file: entry}, or {} without a readable index."""
+    """{file: entry}, or {} without a readable index. A heap with no room
+    to read it is not "no index": collected, it is read again, and if it
+    still has none the MemoryError is the caller's (a scan that took the
+    index for empty validated every file, and saved what it validated
+    over the whole index)."""
     import json
-    try:
-        with open(PATH, "rb") as f:
-            d = json.load(f)
-        files = d.get("files")
-        return files if isinstance(files, dict) else {}
-    except Exception:
-        return {}
+    for again in (False, True):
+        try:
+            with open(PATH, "rb") as f:
+                d = json.load(f)
+            files = d.get("files")
+            return files if isinstance(files, dict) else {}
+        except MemoryError:
+            if again:
+                raise
+            import gc
+            gc.collect()
+        except Exception:
+            return {}
 
 
 def known(index, fn, raw):
@@ -59,6 +69,16 @@ def save(index, present=None):
     """Write the index (entries of files not in `present` dropped): a new
     file renamed into place, so a cut leaves the old index or the new one.
     False when the flash refused (the listing still works, only slower)."""
+    for ok in saving(index, present):
+        if not ok:
+            return False
+    return True
+
+
+def saving(index, present=None):
+    """save() in two steps, a generator: the new file, then its rename (on
+    littlefs each may erase a flash block, the CPU spinning ~45 ms: in one,
+    a device pass ran ~100 ms). Yields whether the step went through."""
     import json
     if present is not None:
         for fn in list(index):
@@ -68,10 +88,16 @@ def save(index, present=None):
     try:
         with open(tmp, "w") as f:
             f.write(json.dumps({"v": 1, "files": index}))
-        os.rename(tmp, PATH)
-        return True
     except OSError:
-        return False
+        yield False
+        return
+    yield True
+    try:
+        os.rename(tmp, PATH)
+    except OSError:
+        yield False
+        return
+    yield True
 
 
 def remember(fn):

@@ -10,7 +10,7 @@ from oya.ui.widgets import Screen, wrap
 from oya.ui.text import t
 from oya.ui import tables
 from oya.ui.app import IDLE_REDRAW
-from oya.compat import const
+from oya.compat import const, run_steps
 
 INTRO = 0
 HANDOFF = 1
@@ -33,21 +33,6 @@ SYNC_MS = 15
 IDLE_MS = 20
 SYNC_STEPS = 300
 IDLE_STEPS = 300
-try:
-    from time import ticks_ms, ticks_diff
-except ImportError:         # CPython without the simulator's clock
-    ticks_ms = None
-
-
-def run_steps(work, n, ms=0):
-    """Advance the generator `work` by up to n steps, or for `ms`
-    milliseconds where there is a clock; True when it is done."""
-    t0 = ticks_ms() if ms and ticks_ms is not None else None
-    for _ in work:
-        n -= 1
-        if n <= 0 or (t0 is not None and ticks_diff(ticks_ms(), t0) >= ms):
-            return False
-    return True
 
 
 LABELS = 8          # labels an Entries keeps: the four rows shown, and the rows around them

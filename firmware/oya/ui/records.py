@@ -45,9 +45,10 @@ def recall_record(app, entry, n):
 
 def _show_recall(app, entry, n):
     """The recalled deal on the screen: made on idle passes, a slice of
-    its replay each (as a choice's search: oya.ui.play.run_steps; keys
+    its replay each (as a choice's search: oya.compat.run_steps; keys
     wait for it: App.run_later), then shown."""
-    from oya.ui.play import IDLE_MS, IDLE_STEPS, run_steps
+    from oya.compat import run_steps
+    from oya.ui.play import IDLE_MS, IDLE_STEPS
     lines = []
 
     def making():

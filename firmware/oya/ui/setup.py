@@ -6,6 +6,7 @@
 import os
 from oya import GAMES
 from oya.ui import forget
+from oya.compat import run_steps
 from oya.ui.app import RULESET_DIR, Call, flow, forget_games
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message, Screen, wrap
@@ -14,6 +15,8 @@ from oya.ui.text import t, game_name
 
 
 MAX_BYTES = 4096        # oya.rules.MAX_BYTES (not imported: the reader stays on flash)
+LIST_MS = 20            # a key's or a pass's share of a listing's indexed files (~4 ms each on the RP2040)
+LIST_STEPS = 64         # (where no clock runs: the simulator's, CPython)
 _WS = b" \t\r\n"
 _HEX = b"0123456789abcdefABCDEF"
 _ESC = b'"\\/bfnrt'
@@ -203,8 +206,9 @@ class IndexedError(Exception):
 class Scan:
     """rulesets/*.json listed one file per step(), so a screen can list them
     between frames: a file the index knows costs a hash; any other is
-    validated with its game's engine (imported, then forgotten) and added to
-    the index, which is saved once the scan is done. `found`: [(file, game,
+    validated with its game's engine (imported, then forgotten), a part a
+    step, and added to the index, which is saved in a step of its own once
+    the files are done. `found`: [(file, game,
     name, options or None, error or None)]; options None for an indexed file
     (load() reads them when it is picked). Only plain file names inside
     rulesets/ are read. With `game`, only the files that name it (or whose
@@ -223,21 +227,40 @@ class Scan:
         self.index = rsindex.read()
         self.dirty = False
         self._retried = -1         # the file read again after a MemoryError
+        self._job = None           # the parts left of validating a file (_validating)
 
     def done(self):
-        return self.i >= len(self.files)
+        return self.i >= len(self.files) and self._job is None and not self.dirty
+
+    def walk(self, quick=False):
+        """step() as a generator (oya.compat.run_steps), a yield after each
+        quick one; it ends at the end, and after a slow one (the pass has
+        had its share), or with `quick` at a file to validate."""
+        while not self.done():
+            if self.step(quick):
+                return
+            yield
 
     def step(self, quick=False):
-        """Look at the next file; True when it had to be validated (slow).
-        quick: leave a file that needs validating for a later step (True)."""
+        """Look at the next file, or take the next part of validating one;
+        True when that was slow work (a pass of its own). quick: leave a
+        file that needs validating for a later step (True)."""
+        if self._job is not None:
+            for _ in self._job:
+                return True
+            self._job = None
+            return True
         from oya import rsindex
+        if self.i >= len(self.files):
+            # the files validated go into the index: steps of their own
+            # (rsindex.saving: a write, then a rename)
+            self.dirty = False
+            self._job = rsindex.saving(self.index, self.files if self.game is None else None)
+            return True
         game = self.game
         fn = self.files[self.i]
         self.i += 1
         path = RULESET_DIR + "/" + fn
-        opts = None
-        slow = False
-        rules = None
         raw = None
         try:
             raw = _read(path)
@@ -245,56 +268,71 @@ class Scan:
             if k is not None and k[0] is not None:
                 g, name = k                   # validated before: its game without scanning
                 if game is not None and g != game:   # the text (on the RP2040 ~40 ms a file)
-                    return self._end(False)
+                    return False
             else:
                 g, raw = _game_of(raw, game)
                 if raw is None or (game is not None and g != game and g in GAMES):
-                    return self._end(False)       # another game's
+                    return False                  # another game's
             if k is not None and k[0] is None:
                 raise IndexedError(k[1])      # refused before, not read again
             if k is None:
                 if quick:
                     self.i -= 1
                     return True
-                slow = True
-                from oya import rules
-                if len(raw) > MAX_BYTES:
-                    g, name, opts = rules.load(path)   # says how big the file really is
-                else:
-                    g, name, opts = rules.parse(raw, fn)
-                    self.dirty = rsindex.add(self.index, fn, raw, g, name) or self.dirty
-            err = None
+                # validated in parts, a step each: the engine's option
+                # table, the JSON, the check (in one, a Kachi-kachi file
+                # took ~300 ms of the RP2040's CPU)
+                self._job = self._validating(fn, path, raw, g)
+                return True
+            self._listed(fn, g, name, None, None, False)
         except Exception as e:
-            if rules is None:
-                from oya import rules
-            if isinstance(e, IndexedError):
-                g, name, opts, err = None, fn, None, str(e)
-            elif isinstance(e, rules.RulesetError):
-                g, name, opts, err = None, fn, None, str(e)
-                if raw is not None:
-                    self.dirty = rsindex.add(self.index, fn, raw, None, err) or self.dirty
-            elif isinstance(e, MemoryError) and self._retried != self.i - 1:
-                # no room to read it now: not a bad file (listed as invalid
-                # under every game); collected, it is read again next step
-                self._retried = self.i - 1
-                self.i -= 1
-                import gc
-                gc.collect()
-                return slow
-            else:  # never let one bad file stop the list
-                g, name, opts, err = None, fn, None, "%s: cannot be read (%s)." % (fn, e)
-        if game is None or g == game or g is None:
-            self.found.append((fn, g, name, opts, err))
-        if game is None and slow:
-            forget_games(None)
-        return self._end(slow)
+            self._failed(e, fn, raw)
+        return False
 
-    def _end(self, slow):
-        if self.done() and self.dirty:
-            from oya import rsindex
-            rsindex.save(self.index, self.files if self.game is None else None)
-            self.dirty = False
-        return slow
+    def _validating(self, fn, path, raw, g):
+        from oya import rsindex, rules
+        try:
+            if len(raw) > MAX_BYTES:
+                g, name, opts = rules.load(path)   # says how big the file really is
+            else:
+                if g in GAMES:
+                    rules.option_table(g)          # (its import: validate takes it then)
+                yield
+                data = rules.read(raw, fn)
+                yield
+                g, name, opts = rules.validate(data, fn)
+                self.dirty = rsindex.add(self.index, fn, raw, g, name) or self.dirty
+            self._listed(fn, g, name, opts, None, True)
+        except Exception as e:
+            self._failed(e, fn, raw, True)
+
+    def _listed(self, fn, g, name, opts, err, slow):
+        if self.game is None or g == self.game or g is None:
+            self.found.append((fn, g, name, opts, err))
+        if self.game is None and slow:
+            forget_games(None)
+
+    def _failed(self, e, fn, raw, slow=False):
+        """A file that could not be listed: refused (its reason in the
+        index), or left for the next step when the heap had no room."""
+        from oya import rsindex, rules
+        if isinstance(e, IndexedError):
+            err = str(e)
+        elif isinstance(e, rules.RulesetError):
+            err = str(e)
+            if raw is not None:
+                self.dirty = rsindex.add(self.index, fn, raw, None, err) or self.dirty
+        elif isinstance(e, MemoryError) and self._retried != self.i - 1:
+            # no room to read it now: not a bad file (listed as invalid
+            # under every game); collected, it is read again next step
+            self._retried = self.i - 1
+            self.i -= 1
+            import gc
+            gc.collect()
+            return
+        else:  # never let one bad file stop the list
+            err = "%s: cannot be read (%s)." % (fn, e)
+        self._listed(fn, None, fn, None, err, slow)
 
 
 def list_rulesets(game=None):
@@ -306,9 +344,10 @@ def list_rulesets(game=None):
 
 
 class Listing(Screen):
-    """'Rulesets 3/7' while a Scan goes on between frames, one file that
-    needs validating per tick (its engine's import is the slow part); then
-    `then(found)` puts the list in its place. BACK leaves."""
+    """'Rulesets 3/7' while a Scan goes on between frames: a tick takes the
+    indexed files for up to LIST_MS, or one part of validating a file; the
+    tick after the last puts the list in its place (`then(found)`). BACK
+    leaves."""
 
     def __init__(self, app, title, scan, then):
         self.app = app
@@ -318,7 +357,11 @@ class Listing(Screen):
 
     def draw(self, g):
         g.put(0, self.title, True)
-        g.put(2, "%d/%d" % (self.scan.i, len(self.scan.files)))
+        scan = self.scan
+        n = len(scan.files)
+        # the files done, the one being validated not yet, nor the last till
+        # the list shows (one frame a file, not one a part)
+        g.put(2, "%d/%d" % (max(0, scan.i - (scan._job is not None or scan.i >= n)), n))
 
     def key(self, k):
         if k == keys.BACK:
@@ -326,23 +369,23 @@ class Listing(Screen):
 
     def tick(self, now):
         scan = self.scan
-        while not scan.done():
-            if scan.step():
-                break
-        if scan.done():
+        if scan.done():             # (a pass of its own: the last step may have saved the index)
             self.then(scan.found)
+        else:
+            run_steps(scan.walk(), LIST_STEPS, LIST_MS)
         return True
 
 
 def listing(app, title, game, then):
     """then(found) for the rulesets of `game` (None: all): at once when no
-    file needs validating (the index knows them), else after a Listing."""
+    file needs validating (the index knows them) and the key's share of
+    time is enough, else after a Listing."""
     scan = Scan(game)
-    while not scan.done():
-        if scan.step(True):
-            app.push(Listing(app, title, scan, then))
-            return
-    then(scan.found)
+    run_steps(scan.walk(True), LIST_STEPS, LIST_MS)
+    if scan.done():
+        then(scan.found)
+    else:
+        app.push(Listing(app, title, scan, then))
 
 
 def show(app, screen):
