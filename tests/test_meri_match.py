@@ -187,7 +187,11 @@ def test_the_device_match_over_screen_shows_the_team_places(tmp_path, monkeypatc
         app.key(K.DOWN)
     app.key(K.OK)
     waiting_passes(app)                    # (the pick waits for the rulesets' scan ahead)
-    app.tick(0)                            # m1 is not indexed yet: the picker lists it on a tick
+    from oya.ui.setup import Listing
+    for _ in range(20):                        # m1 is not indexed yet: validated on ticks, a part each
+        if not isinstance(app.top(), Listing):
+            break
+        app.tick(0)
     app.key(K.DOWN)
     app.key(K.OK)                          # ruleset m1
     waiting_passes(app)                    # (the pick waits for the options' code)
