@@ -515,6 +515,34 @@ def test_the_rulesets_are_scanned_while_the_game_list_is_shown(flash, game):
     assert names and all(n[:10] in shown[True] for n in names[:3])
 
 
+def test_a_scan_ahead_with_no_room_to_read_the_index_leaves_the_listing_to_the_pick(flash, monkeypatch):
+    # no Error screen for work the user did not ask for, and the index is
+    # not taken for empty: the pick lists from it once the heap has room
+    import json
+    import shutil
+    from oya import rsindex
+    shutil.copytree(os.path.join(tools.FIRMWARE, "rulesets"), str(flash / "rulesets"))
+    real = json.load
+    full = [True]
+
+    def load(f):
+        if full[0]:
+            raise MemoryError("memory allocation failed, allocating 512 bytes")
+        return real(f)
+    monkeypatch.setattr(json, "load", load)
+    validated = []
+    monkeypatch.setattr(rsindex, "add", lambda *a: validated.append(a[1]))
+    app = App()
+    app.key(K.OK)                                   # New table -> the game list, its scan ahead
+    for _ in range(20):                             # (the device loop's idle passes)
+        app.idle()
+    assert app.screen_text().startswith("Game") and app.scanned is None
+    full[0] = False
+    app.key(K.OK)                                   # Oicho-Kabu: listed by the pick, from the index
+    assert app.screen_text().startswith("Ruleset\n>Defaults") and "Kansai" in app.screen_text()
+    assert validated == []
+
+
 def test_a_game_picked_while_the_scan_ahead_goes_on_waits_for_it_and_scans_nothing_itself(flash):
     # the pick scanned the rest itself: OK on the game list was a run of
     # 119 ms of CPU as .mpy on the emulated RP2040 (tools/pico --soak)

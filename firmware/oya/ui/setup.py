@@ -433,7 +433,11 @@ def scan_ahead(app):
     index's code and the listing of the folder come first, a pass each."""
     from oya import rsindex  # noqa: F401
     yield
-    scan = Scan(None)
+    try:
+        scan = Scan(None)
+    except MemoryError:            # no room to read the index now: the pick
+        app.scanned = None         # lists for itself (and says so if still none)
+        return
     yield
     while not scan.done():
         if scan.step(True):
