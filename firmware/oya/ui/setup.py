@@ -25,28 +25,30 @@ _DIGITS = b"0123456789"
 
 def _string_end(raw, i, n):
     """Index of the closing quote of the JSON string opening at raw[i], or -1
-    when it is not a well-formed string (control characters, bad escapes)."""
+    when it is not a well-formed string (control characters, bad escapes).
+    Its quotes and escapes are found by find(), its control characters by
+    min(): a byte at a time in Python, a 1 KB file took ~55 ms of RP2040 CPU."""
     i += 1
-    while i < n:
-        c = raw[i]
-        if c == 0x22:
-            return i
-        if c < 0x20:
+    while True:
+        q = raw.find(b'"', i)
+        if q < 0:
             return -1
-        if c == 0x5C:
-            i += 1
-            if i >= n:
-                return -1
-            e = raw[i]
-            if e == 0x75:                                   # \uXXXX
-                for k in range(i + 1, i + 5):
-                    if k >= n or raw[k] not in _HEX:
-                        return -1
-                i += 4
-            elif e not in _ESC:
-                return -1
-        i += 1
-    return -1
+        b = raw.find(b"\\", i, q)
+        end = q if b < 0 else b
+        if end > i and min(raw[i:end]) < 0x20:
+            return -1
+        if b < 0:
+            return q
+        e = raw[b + 1]                                     # (b < q: there is a byte after it)
+        if e == 0x75:                                       # \uXXXX
+            for k in range(b + 2, b + 6):
+                if k >= n or raw[k] not in _HEX:
+                    return -1
+            i = b + 6
+        elif e in _ESC:
+            i = b + 2
+        else:
+            return -1
 
 
 def _number_end(raw, i, n):
