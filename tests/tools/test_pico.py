@@ -855,3 +855,54 @@ def test_labels_picks_the_dearest_menus_and_its_script_times_them_on_micropython
     assert len(rows) == 2 and all(n > 100 and last > 0 and dear > 0 for n, _, last, dear in rows)
     text = labels.report(cases, rows, "X.uf2")
     assert "UP: last 4 rows" in text and labels.hand_name(cases[1][1]) in text
+
+
+def test_keys_pressed_by_hand_report_each_keys_screens_cpu_run_and_the_passes_the_firmware_printed():
+    # --press: each key's screen before and after, its longest CPU run, and
+    # the device loop's long passes the firmware printed while it went on
+    from tools.pico import presses
+    shown = ["Oya - home"]
+    down = {}                       # gpio -> when it went low: its bounces act once, on the release
+
+    def on_pin(emu, gpio, level):
+        if level == 0:
+            down.setdefault(gpio, emu.t)
+            return
+        if emu.t - down.get(gpio, emu.t) < 30000:
+            return
+        del down[gpio]
+        if gpio == BOARD["buttons"]["ok"]:
+            shown[0] = {"Oya - home": "Game", "Game": "Ruleset"}.get(shown[0], shown[0])
+            emu.on_cdc(b"~ 4183 147 ms | key 3 on Menu 140, render 5\r\n")
+            emu.stretches[:] = [147 * 125000]
+        elif gpio == BOARD["buttons"]["back"]:
+            shown[0] = "Game"
+        for d in frame_txns(shown[0]):
+            emu.pending.append(i2c_event(emu.t + 100, d, emu.busy))
+
+    emu = FakeRP2040(on_pin)
+    emu.on_cdc = None
+    for d in frame_txns("Oya - home"):
+        emu.pending.append(i2c_event(1000, d, 0))
+    rows = presses.press_keys(emu, BOARD, ["ok", "ok", "back"], quiet_ms=50)
+    assert [(r["key"], r["before"], r["after"]) for r in rows] == [
+        ("ok", "Oya - home", "Game"), ("ok", "Game", "Ruleset"), ("back", "Ruleset", "Game")]
+    assert rows[0]["passes"] == ["4183 147 ms | key 3 on Menu 140, render 5"] and rows[2]["passes"] == []
+    assert rows[0]["run_ms"] >= 147 and rows[2]["run_ms"] < 100
+    text = presses.report(rows)
+    assert "    pass: 4183 147 ms | key 3 on Menu 140, render 5" in text.splitlines()
+    assert text.splitlines()[-1].startswith("longest CPU run without a sleep: 14")
+
+
+def test_keys_pressed_by_hand_must_be_the_boards(capsys, tmp_path):
+    fw, rom = tmp_path / "RPI_PICO.uf2", tmp_path / "B1.bin"
+    fw.write_bytes(b"x")
+    rom.write_bytes(b"x")
+    import tools.pico.emu as emu_mod
+    try:
+        emu_mod.check_runtime()
+    except emu_mod.Unavailable:
+        pytest.skip("no rp2040js here")
+    assert pico.main(["--firmware", str(fw), "--bootrom", str(rom), "--press", "ok,left,jump"]) == 2
+    out = capsys.readouterr().out
+    assert "not a key of the board: left, jump" in out and "the board's keys: up, down, ok, back" in out

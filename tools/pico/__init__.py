@@ -5,6 +5,7 @@ it; a scripted match per game, figures per key.
     python -m tools pico --firmware RPI_PICO.uf2 --bootrom B1.bin
     python -m tools pico --firmware RPI_PICO-frozen.uf2 --bootrom B1.bin --frozen
     python -m tools pico ... --games oicho,meri --max-keys 200 --no-md
+    python -m tools pico ... --press ok,ok,back --remove rulesets/.index   (keys by hand: presses.py)
 
 - The emulator: rp2040js (npm, tools/pico/package.json; `make setup`), core 0
   at 125 MHz emulated time, with a SPI flash chip behind the SSI so the
@@ -481,6 +482,38 @@ def run_soak(a, uf2, rom, board, games, commit):
     return 1 if any(r["findings"] for r in runs) else 0
 
 
+def run_press(a, uf2, rom, board):
+    """--press: the keys given, from the home screen (tools/pico/presses.py)."""
+    from tools.pico import presses, soak
+    from tools.pico.emu import Emulator
+    keys = [k.strip() for k in a.press.split(",") if k.strip()]
+    have = [k for k, v in (board.get("buttons") or {}).items() if v is not None]
+    bad = [k for k in keys if k.replace("hold_", "", 1) not in have]
+    if bad or not keys:
+        print("python -m tools pico --press: %s; the board's keys: %s (hold_ok: a long press)" % (
+            "no key" if not keys else "not a key of the board: " + ", ".join(bad), ", ".join(have)))
+        return 2
+    printer_uart = (board.get("printer") or {}).get("uart", 1)
+    console_uart = 1 - printer_uart                              # (the device loop's passes come on it)
+    clash = soak.console_clash(board, console_uart)
+    if clash:
+        print("python -m tools pico --press: %s" % clash)
+        return 2
+    cap = int(a.heap_cap * 1024) if a.heap_cap else None
+    with tempfile.TemporaryDirectory() as tmp:
+        _log("pico: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
+        flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
+        if a.remove:
+            flash = presses.removed(uf2, rom, flash, a.remove, Path(tmp) / "removed.bin")
+        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "console.bin", None, console_uart,
+                                  a.pass_log or 20, a.deals)
+        with Emulator(uf2, rom, flash=flash, display_addr=board["display"].get("addr", 60),
+                      i2c=board["display"].get("i2c", 0), uart=printer_uart, usb=False) as emu:
+            rows = presses.press_keys(emu, board, keys)
+    print(presses.report(rows))
+    return 0
+
+
 def _git_head():
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=str(ROOT), capture_output=True,
@@ -526,6 +559,11 @@ def main(argv=None):
                     "device loop of MS or more printed part by part, listed under its press (tools/pico/passlog.py)")
     ap.add_argument("--jobs", type=int, default=1, metavar="N", help="the soak: N games at once, an emulator "
                     "each (one CPU core each)")
+    ap.add_argument("--press", metavar="KEYS", help="instead of the bench: these keys (up,down,ok,back,hold_ok..., "
+                    "comma-separated) pressed from the home screen, each with its longest CPU run, latency and "
+                    "the device loop's passes of --pass-log MS (default 20) or more (tools/pico/presses.py)")
+    ap.add_argument("--remove", action="append", metavar="PATH", help="--press: take PATH off the board's flash "
+                    "first (e.g. rulesets/.index: a board set up by hand); repeatable")
     ap.add_argument("--phases", action="store_true", help="instead of the bench: each key's steps (key, frame, "
                     "rows, show, settle) timed by the app itself over the USB REPL (tools/pico/phases.py)")
     ap.add_argument("--allocs", action="store_true", help="instead of the bench: the heap each key of the "
@@ -574,6 +612,8 @@ def main(argv=None):
     games = [g for g in a.games.split(",") if g]
     if a.soak:
         return run_soak(a, uf2, rom, board, games, commit)
+    if a.press is not None:
+        return run_press(a, uf2, rom, board)
     if a.labels:
         from tools.pico import labels
         print(labels.run_labels(uf2, rom, a.board, a.frozen, a.labels, _log))
