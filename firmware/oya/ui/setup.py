@@ -234,6 +234,12 @@ class Scan:
     def done(self):
         return self.i >= len(self.files) and self._job is None and not self.dirty
 
+    def files_done(self):
+        """The files listed so far: the one being validated not yet, nor the
+        last till the list shows (a screen's count changes once a file, not
+        once a part)."""
+        return max(0, self.i - (self._job is not None or self.i >= len(self.files)))
+
     def walk(self, quick=False):
         """step() as a generator (oya.compat.run_steps), a yield after each
         quick one; it ends at the end, and after a slow one (the pass has
@@ -360,10 +366,7 @@ class Listing(Screen):
     def draw(self, g):
         g.put(0, self.title, True)
         scan = self.scan
-        n = len(scan.files)
-        # the files done, the one being validated not yet, nor the last till
-        # the list shows (one frame a file, not one a part)
-        g.put(2, "%d/%d" % (max(0, scan.i - (scan._job is not None or scan.i >= n)), n))
+        g.put(2, "%d/%d" % (scan.files_done(), len(scan.files)))
 
     def key(self, k):
         if k == keys.BACK:
