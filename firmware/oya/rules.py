@@ -8,6 +8,7 @@
 #   (id, default, lo, hi)          an integer lo..hi; default None means "none" is allowed too
 #   (id, default, check)           check(value) -> None or "what is allowed"
 from oya import GAMES, option_text
+from oya.compat import read_upto
 
 MAX_BYTES = 4096
 NAME_MAX = 32
@@ -183,7 +184,7 @@ def load(path, table=None):
     name = path.split("/")[-1]
     try:
         with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+            raw = read_upto(f, MAX_BYTES + 1)
     except OSError:
         raise RulesetError(name + ": cannot be read.")
     if len(raw) > MAX_BYTES:

@@ -171,3 +171,23 @@ def test_allowed_words():
     assert rules.allowed(("rate_cap", None, 1, 99)) == "an integer 1 to 99 or none"
     assert rules.check_value(("rate_cap", None, 1, 99), None) is None
     assert rules.check_value(("x", 3, 1, 9), None) == "an integer 1 to 9"
+
+
+def test_a_file_is_read_up_to_a_limit_and_one_byte_past_it_no_more():
+    # (the heap is asked for no more than the file: read(4097) took 4 KB at
+    # once, and a heap held near full listed every ruleset as unreadable)
+    import os
+    from oya.compat import read_upto
+    for size, want in ((0, 0), (10, 10), (4096, 4096), (4097, 4097), (5000, 4097)):
+        data = bytes(range(256)) * (size // 256) + bytes(range(size % 256))
+        with open("readupto.bin", "wb") as f:
+            f.write(data)
+        with open("readupto.bin", "rb") as f:
+            got = read_upto(f, 4097)
+        assert got == data[:want], (size, len(got))
+    os.remove("readupto.bin")
+    try:
+        rules.load("readupto_missing.json")
+        assert False
+    except RulesetError as e:
+        assert str(e) == "readupto_missing.json: cannot be read.", str(e)

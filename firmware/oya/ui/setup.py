@@ -6,7 +6,7 @@
 import os
 from oya import GAMES
 from oya.ui import forget
-from oya.compat import run_steps
+from oya.compat import read_upto, run_steps
 from oya.ui.app import RULESET_DIR, Call, flow, forget_games
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message, Screen, wrap
@@ -181,7 +181,7 @@ def _scan_game(raw):
 def _read(path):
     """A ruleset file's bytes, read as rules.load reads it (one byte past the limit)."""
     with open(path, "rb") as f:
-        return f.read(MAX_BYTES + 1)
+        return read_upto(f, MAX_BYTES + 1)
 
 
 def _game_of(raw, game):
@@ -407,7 +407,7 @@ def load(fn, game=None):
     other goes through the strict reader and validator (oya.rules)."""
     path = RULESET_DIR + "/" + fn
     with open(path, "rb") as f:
-        raw = f.read(MAX_BYTES + 1)
+        raw = read_upto(f, MAX_BYTES + 1)
     from oya import rsindex
     k = rsindex.known(rsindex.read(), fn, raw)
     if k is None or k[0] is None:
