@@ -323,13 +323,8 @@ class Scan:
     def _failed(self, e, fn, raw, slow=False):
         """A file that could not be listed: refused (its reason in the
         index), or left for the next step when the heap had no room."""
-        from oya import rsindex, rules
         if isinstance(e, IndexedError):
             err = str(e)
-        elif isinstance(e, rules.RulesetError):
-            err = str(e)
-            if raw is not None:
-                self.dirty = rsindex.add(self.index, fn, raw, None, err) or self.dirty
         elif isinstance(e, MemoryError) and self._retried != self.i - 1:
             # no room to read it now: not a bad file (listed as invalid
             # under every game); collected, it is read again next step
@@ -338,8 +333,18 @@ class Scan:
             import gc
             gc.collect()
             return
-        else:  # never let one bad file stop the list
-            err = "%s: cannot be read (%s)." % (fn, e)
+        else:
+            # a RulesetError comes from oya.rules, so it is in RAM: not
+            # imported here for another error (a heap with no room, say)
+            import sys
+            rules = sys.modules.get("oya.rules")
+            err = str(e)
+            if rules is not None and isinstance(e, rules.RulesetError):
+                from oya import rsindex
+                if raw is not None:
+                    self.dirty = rsindex.add(self.index, fn, raw, None, err) or self.dirty
+            else:  # never let one bad file stop the list
+                err = "%s: cannot be read (%s)." % (fn, e)
         self._listed(fn, None, fn, None, err, slow)
 
 
