@@ -104,10 +104,14 @@ def remember(fn):
     """Validate rulesets/`fn` and record it (what a push runs on the board):
     (game, name, options); raises RulesetError for a bad file."""
     from oya import rules
+    from oya.compat import read_upto
     path = DIR + "/" + fn
-    g, name, opts = rules.load(path)
-    with open(path, "rb") as f:
-        raw = f.read()
+    try:
+        with open(path, "rb") as f:
+            raw = read_upto(f, rules.MAX_BYTES + 1)
+    except OSError:
+        raw = None                                # (rules.load says it cannot be read)
+    g, name, opts = rules.load(path, raw=raw)     # (too large: refused before the hash)
     index = read()
     if add(index, fn, raw, g, name):
         save(index)

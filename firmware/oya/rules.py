@@ -179,14 +179,17 @@ def parse(raw, filename="ruleset", table=None):
     return validate(read(raw, filename), filename, table)
 
 
-def load(path, table=None):
-    """Read and validate a ruleset file; RulesetError on any problem."""
+def load(path, table=None, raw=None):
+    """Read and validate a ruleset file; RulesetError on any problem. `raw`:
+    its bytes as the caller already read them (up to MAX_BYTES + 1), so
+    the file is not read again."""
     name = path.split("/")[-1]
-    try:
-        with open(path, "rb") as f:
-            raw = read_upto(f, MAX_BYTES + 1)
-    except OSError:
-        raise RulesetError(name + ": cannot be read.")
+    if raw is None:
+        try:
+            with open(path, "rb") as f:
+                raw = read_upto(f, MAX_BYTES + 1)
+        except OSError:
+            raise RulesetError(name + ": cannot be read.")
     if len(raw) > MAX_BYTES:
         # only the first bytes were read: say how big the file really is
         try:

@@ -301,7 +301,7 @@ class Scan:
         from oya import rsindex, rules
         try:
             if len(raw) > MAX_BYTES:
-                g, name, opts = rules.load(path)   # says how big the file really is
+                g, name, opts = rules.load(path, raw=raw)   # says how big the file really is
             else:
                 if g in GAMES:
                     rules.option_table(g)          # (its import: validate takes it then)
@@ -411,13 +411,12 @@ def load(fn, game=None):
     is read with the built-in JSON reader onto its game's defaults; any
     other goes through the strict reader and validator (oya.rules)."""
     path = RULESET_DIR + "/" + fn
-    with open(path, "rb") as f:
-        raw = read_upto(f, MAX_BYTES + 1)
+    raw = _read(path)
     from oya import rsindex
     k = rsindex.known(rsindex.read(), fn, raw)
     if k is None or k[0] is None:
         from oya import rules
-        return rules.load(path)
+        return rules.load(path, raw=raw)
     import json
     from oya.games import options
     opts = dict((e[0], e[1]) for e in options(k[0]))
