@@ -70,14 +70,3 @@ def run_steps(work, n, ms=0):
         if n <= 0 or (t0 is not None and ticks_diff(ticks_ms(), t0) >= ms):
             return False
     return True
-
-
-def read_upto(f, n):
-    """f.read(n), but the heap asked for no more than the file holds (and
-    one byte, so a caller still sees a file longer than n): MicroPython's
-    read(n) takes n bytes in one piece first, and a heap held near full had
-    no 4 KB piece for a ruleset of a few hundred bytes (every file then
-    listed as unreadable)."""
-    size = f.seek(0, 2)
-    f.seek(0)
-    return f.read(min(n, size + 1))

@@ -92,13 +92,6 @@ def header(seq, n, h):
     return ("%s %d %d %s\n" % (MAGIC, seq, n, hexstr(h.digest()[:8]))).encode()
 
 
-# JSON without its optional spaces: a record holds every action of the deal,
-# and ", " after each of them made a Kakkuri record 862 B, not 711: one piece
-# of the heap that size when it is made (where a heap held to its budget ran
-# out most), and as many bytes to the flash
-_TIGHT = (",", ":")
-
-
 def _frame(seq, data, least=0):
     """(header, body, pad) of a file holding `data` as JSON, padded with
     `pad` spaces (JSON's own) to at least `least` bytes. The body is made
@@ -106,7 +99,11 @@ def _frame(seq, data, least=0):
     (a Python call each), it was ~30 ms more of the bytes' step, the one
     whose erase spins the CPU 45 ms, and a Kakkuri hand-off ran 101.6 ms
     as .mpy (tools/pico)."""
-    body = json.dumps(data, separators=_TIGHT).encode()   # (MicroPython's bytes share the str's buffer: no copy)
+    # without JSON's optional spaces: a record holds every action of its
+    # deal, and ", " after each made a Kakkuri record 862 B, not 711: one
+    # heap piece that size (where a heap held to its budget ran out most),
+    # and as many bytes to the flash
+    body = json.dumps(data, separators=(",", ":")).encode()   # (MicroPython's bytes share the str's buffer: no copy)
     pad = max(0, least - len(body))
     h = hashlib.sha256(body)
     for piece in _spaces(pad):

@@ -21,6 +21,19 @@ def digest(raw):
     return hexstr(hashlib.sha256(raw).digest())[:16]
 
 
+def read_upto(f, n):
+    """f.read(n), but the heap asked for no more than the file holds (and
+    one byte, so a caller still sees a file longer than n): MicroPython's
+    read(n) takes n bytes in one piece first, and a heap held near full had
+    no 4 KB piece for a ruleset of a few hundred bytes (every file then
+    listed as unreadable). Here, not in oya.compat: as .mpy that module's
+    code is in RAM through every deal, and this only lists and reads
+    rulesets."""
+    size = f.seek(0, 2)
+    f.seek(0)
+    return f.read(min(n, size + 1))
+
+
 def read():
     """{file: entry}, or {} without a readable index. A heap with no room
     to read it is not "no index": collected, it is read again, and if it
@@ -104,7 +117,6 @@ def remember(fn):
     """Validate rulesets/`fn` and record it (what a push runs on the board):
     (game, name, options); raises RulesetError for a bad file."""
     from oya import rules
-    from oya.compat import read_upto
     path = DIR + "/" + fn
     try:
         with open(path, "rb") as f:

@@ -8,7 +8,7 @@
 #   (id, default, lo, hi)          an integer lo..hi; default None means "none" is allowed too
 #   (id, default, check)           check(value) -> None or "what is allowed"
 from oya import GAMES, option_text
-from oya.compat import read_upto
+from oya.rsindex import read_upto
 
 MAX_BYTES = 4096
 NAME_MAX = 32

@@ -177,7 +177,7 @@ def test_a_file_is_read_up_to_a_limit_and_one_byte_past_it_no_more():
     # (the heap is asked for no more than the file: read(4097) took 4 KB at
     # once, and a heap held near full listed every ruleset as unreadable)
     import os
-    from oya.compat import read_upto
+    from oya.rsindex import read_upto
     for size, want in ((0, 0), (10, 10), (4096, 4096), (4097, 4097), (5000, 4097)):
         data = bytes(range(256)) * (size // 256) + bytes(range(size % 256))
         with open("readupto.bin", "wb") as f:

@@ -6,7 +6,7 @@
 import os
 from oya import GAMES
 from oya.ui import forget
-from oya.compat import read_upto, run_steps
+from oya.compat import run_steps
 from oya.ui.app import RULESET_DIR, Call, flow, forget_games
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message, Screen, wrap
@@ -180,6 +180,7 @@ def _scan_game(raw):
 
 def _read(path):
     """A ruleset file's bytes, read as rules.load reads it (one byte past the limit)."""
+    from oya.rsindex import read_upto
     with open(path, "rb") as f:
         return read_upto(f, MAX_BYTES + 1)
 
