@@ -644,10 +644,11 @@ def test_a_ruleset_read_with_no_room_is_read_again_not_listed_as_invalid(flash, 
     # a MemoryError while a file is read is no fault of the file: listed as
     # "cannot be read" it showed, game unknown, under every game's rulesets
     import shutil
+    from oya import rsindex
     from oya.ui import setup
     shutil.copytree(os.path.join(tools.FIRMWARE, "rulesets"), str(flash / "rulesets"))
     want = setup.list_rulesets()
-    real = setup._read
+    real = rsindex.read_file
     failed = []
 
     def short_of_heap(path):
@@ -657,7 +658,7 @@ def test_a_ruleset_read_with_no_room_is_read_again_not_listed_as_invalid(flash, 
                 raise MemoryError("memory allocation failed, allocating 1148 bytes")
             raise MemoryError("memory allocation failed, allocating 512 bytes")
         return real(path)
-    monkeypatch.setattr(setup, "_read", short_of_heap)
+    monkeypatch.setattr(rsindex, "read_file", short_of_heap)
     failed.append(None)                    # the first scan: one MemoryError, read again
     assert setup.list_rulesets() == want and len(failed) == 2
     failed.clear()                         # the second: it fails twice, and only then is it listed so

@@ -13,6 +13,7 @@ import os
 
 DIR = "rulesets"
 PATH = DIR + "/.index"
+MAX_BYTES = 4096        # a ruleset file's largest size (oya.rules refuses a larger one)
 
 
 def digest(raw):
@@ -32,6 +33,14 @@ def read_upto(f, n):
     size = f.seek(0, 2)
     f.seek(0)
     return f.read(min(n, size + 1))
+
+
+def read_file(path):
+    """A ruleset file's bytes, up to one past MAX_BYTES (so a larger file
+    is told apart); OSError when it cannot be read. The listing, the
+    reader and a push all read a file through this."""
+    with open(path, "rb") as f:
+        return read_upto(f, MAX_BYTES + 1)
 
 
 def read():
@@ -119,8 +128,7 @@ def remember(fn):
     from oya import rules
     path = DIR + "/" + fn
     try:
-        with open(path, "rb") as f:
-            raw = read_upto(f, rules.MAX_BYTES + 1)
+        raw = read_file(path)
     except OSError:
         raw = None                                # (rules.load says it cannot be read)
     g, name, opts = rules.load(path, raw=raw)     # (too large: refused before the hash)

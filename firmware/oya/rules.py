@@ -8,9 +8,7 @@
 #   (id, default, lo, hi)          an integer lo..hi; default None means "none" is allowed too
 #   (id, default, check)           check(value) -> None or "what is allowed"
 from oya import GAMES, option_text
-from oya.rsindex import read_upto
-
-MAX_BYTES = 4096
+from oya.rsindex import MAX_BYTES, read_file
 NAME_MAX = 32
 
 
@@ -186,8 +184,7 @@ def load(path, table=None, raw=None):
     name = path.split("/")[-1]
     if raw is None:
         try:
-            with open(path, "rb") as f:
-                raw = read_upto(f, MAX_BYTES + 1)
+            raw = read_file(path)
         except OSError:
             raise RulesetError(name + ": cannot be read.")
     if len(raw) > MAX_BYTES:

@@ -161,13 +161,32 @@ def _deal_no(title):
         return 0
 
 
-def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s, bots=False):
+def printer_uart(board):
+    """The UART the board's printer is on (the RP2040 has two)."""
+    return (board.get("printer") or {}).get("uart", 1)
+
+
+def board_emulator(uf2, bootrom, flash, board):
+    """An emulator of `board` (its display, its printer's UART), no USB."""
     from tools.pico.emu import Emulator
+    return Emulator(uf2, bootrom, flash=flash, display_addr=board["display"].get("addr", 60),
+                    i2c=board["display"].get("i2c", 0), uart=printer_uart(board), usb=False)
+
+
+def console_uart(board, label):
+    """(the UART the firmware's console goes to: the one the printer does
+    not use, None) or (None, an error line under `label`) when that UART's
+    pins are the board's."""
+    from tools.pico import soak
+    uart = 1 - printer_uart(board)
+    clash = soak.console_clash(board, uart)
+    return (None, "python -m tools pico %s: %s" % (label, clash)) if clash else (uart, None)
+
+
+def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s, bots=False):
     from tools.pico.rig import Rig
     t0 = time.time()
-    with Emulator(uf2, bootrom, flash=flash, display_addr=board["display"].get("addr", 60),
-                  i2c=board["display"].get("i2c", 0), uart=(board.get("printer") or {}).get("uart", 1),
-                  usb=False) as emu:
+    with board_emulator(uf2, bootrom, flash, board) as emu:
         rig = Rig(emu, board)
         if not rig.boot("Oya"):
             raise RuntimeError("no home screen within 20 s of emulated time; screen: %r" % rig.screen())
@@ -445,26 +464,22 @@ def write_md(path, fig, text):
 
 def run_soak(a, uf2, rom, board, games, commit):
     from tools.pico import soak
-    from tools.pico.emu import Emulator
     cap = int((HEAP_BUDGET_KB[bool(a.frozen)] if a.heap_cap is None else a.heap_cap) * 1024)
-    printer_uart = (board.get("printer") or {}).get("uart", 1)
     a.console = a.console or bool(a.pass_log)                     # (the lines come on the console)
-    console_uart = 1 - printer_uart if a.console else None       # the RP2040's other UART
-    clash = soak.console_clash(board, console_uart) if a.console else None
+    console, clash = console_uart(board, "--console") if a.console else (None, None)
     if clash:
-        print("python -m tools pico --console: %s" % clash)
+        print(clash)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
         flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
-        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every, console_uart,
+        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every, console,
                                   a.pass_log, a.deals)
 
         def one(i):
             g = games[i]
             _log("pico soak: %s, %d presses, heap held to %d B ..." % (g, a.soak, cap))
-            with Emulator(uf2, rom, flash=flash, display_addr=board["display"].get("addr", 60),
-                          i2c=board["display"].get("i2c", 0), uart=printer_uart, usb=False) as emu:
+            with board_emulator(uf2, rom, flash, board) as emu:
                 return soak.soak_game(emu, board, g, a.soak, a.seed + i, setup_keys, _log, a.console)
         # a game an emulator, --jobs of them at once (each is a node process
         # bound by its CPU: ~1 s of wall time a press here)
@@ -485,7 +500,6 @@ def run_soak(a, uf2, rom, board, games, commit):
 def run_press(a, uf2, rom, board):
     """--press: the keys given, from the home screen (tools/pico/presses.py)."""
     from tools.pico import presses, soak
-    from tools.pico.emu import Emulator
     keys = [k.strip() for k in a.press.split(",") if k.strip()]
     have = [k for k, v in (board.get("buttons") or {}).items() if v is not None]
     bad = [k for k in keys if k.replace("hold_", "", 1) not in have]
@@ -493,11 +507,9 @@ def run_press(a, uf2, rom, board):
         print("python -m tools pico --press: %s; the board's keys: %s (hold_ok: a long press)" % (
             "no key" if not keys else "not a key of the board: " + ", ".join(bad), ", ".join(have)))
         return 2
-    printer_uart = (board.get("printer") or {}).get("uart", 1)
-    console_uart = 1 - printer_uart                              # (the device loop's passes come on it)
-    clash = soak.console_clash(board, console_uart)
+    console, clash = console_uart(board, "--press")              # (the device loop's passes come on it)
     if clash:
-        print("python -m tools pico --press: %s" % clash)
+        print(clash)
         return 2
     cap = int(a.heap_cap * 1024) if a.heap_cap else None
     with tempfile.TemporaryDirectory() as tmp:
@@ -505,10 +517,9 @@ def run_press(a, uf2, rom, board):
         flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
         if a.remove:
             flash = presses.removed(uf2, rom, flash, a.remove, Path(tmp) / "removed.bin")
-        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "console.bin", None, console_uart,
+        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "console.bin", None, console,
                                   a.pass_log or 20, a.deals)
-        with Emulator(uf2, rom, flash=flash, display_addr=board["display"].get("addr", 60),
-                      i2c=board["display"].get("i2c", 0), uart=printer_uart, usb=False) as emu:
+        with board_emulator(uf2, rom, flash, board) as emu:
             rows = presses.press_keys(emu, board, keys)
     print(presses.report(rows))
     return 0

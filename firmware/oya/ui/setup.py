@@ -14,7 +14,6 @@ from oya.ui import keys
 from oya.ui.text import t, game_name
 
 
-MAX_BYTES = 4096        # oya.rules.MAX_BYTES (not imported: the reader stays on flash)
 LIST_MS = 20            # a key's or a pass's share of a listing's indexed files (~4 ms each on the RP2040)
 LIST_STEPS = 64         # (where no clock runs: the simulator's, CPython)
 _WS = b" \t\r\n"
@@ -178,13 +177,6 @@ def _scan_game(raw):
             i += 1
 
 
-def _read(path):
-    """A ruleset file's bytes, read as rules.load reads it (one byte past the limit)."""
-    from oya.rsindex import read_upto
-    with open(path, "rb") as f:
-        return read_upto(f, MAX_BYTES + 1)
-
-
 def _game_of(raw, game):
     """(game named, raw) of a ruleset file's bytes; (that game, None) when it
     is well-formed JSON that names another game than `game`: that game's
@@ -272,7 +264,7 @@ class Scan:
         path = RULESET_DIR + "/" + fn
         raw = None
         try:
-            raw = _read(path)
+            raw = rsindex.read_file(path)
             k = rsindex.known(self.index, fn, raw)
             if k is not None and k[0] is not None:
                 g, name = k                   # validated before: its game without scanning
@@ -301,7 +293,7 @@ class Scan:
     def _validating(self, fn, path, raw, g):
         from oya import rsindex, rules
         try:
-            if len(raw) > MAX_BYTES:
+            if len(raw) > rsindex.MAX_BYTES:
                 g, name, opts = rules.load(path, raw=raw)   # says how big the file really is
             else:
                 if g in GAMES:
@@ -412,8 +404,8 @@ def load(fn, game=None):
     is read with the built-in JSON reader onto its game's defaults; any
     other goes through the strict reader and validator (oya.rules)."""
     path = RULESET_DIR + "/" + fn
-    raw = _read(path)
     from oya import rsindex
+    raw = rsindex.read_file(path)
     k = rsindex.known(rsindex.read(), fn, raw)
     if k is None or k[0] is None:
         from oya import rules
