@@ -32,6 +32,7 @@
 import { readFileSync, writeFileSync } from 'fs';
 import { createInterface } from 'readline';
 import { RP2040, Simulator, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
+import { newHeap, heapSampler, readTable } from './heapwatch.mjs';
 
 const [uf2Path, bootromPath, flashPath, dispAddrArg, i2cArg, uartArg, usbArg] = process.argv.slice(2);
 // USB off: no host on the line (a Pico on a charger). With rp2040js's host
@@ -288,44 +289,20 @@ function findArea() {
   }
   return null;
 }
-const USED = new Uint8Array(256);
-for (let b = 0; b < 256; b++) for (let s = 0; s < 8; s += 2) if ((b >> s) & 3) USED[b]++;
-function heapUsed() {
-  if (!area) area = findArea();
-  if (!area) return null;
-  const m = ram();
-  let n = 0;
-  const o = area.atb - SRAM_BASE;
-  for (let i = 0; i < area.len; i++) n += USED[m[o + i]];
-  return n * 16;
-}
-// sampled as the firmware runs: a collection frees the heap in one sweep, seen
-// as a run of falling samples that starts with a drop of 8 KB or more (a freed
-// buffer is smaller); the lowest value of the run is the live heap it left
-const COLLECTION_DROP = 8192;
-const heap = { peak: 0, run_peak: 0, live_peak: 0, live_last: 0, collections: 0, last: 0, size: 0 };
-let sweep = null;
+// read every SAMPLE_NS of emulated time (oya's heapwatch.mjs: the live heap
+// is what each collection leaves, told by the allocation table's marks)
+const heap = newHeap();
+const takeHeap = heapSampler(heap);
 function sampleHeap() {
-  const u = heapUsed();
-  if (u === null) return;
+  if (!area) area = findArea();
+  if (!area) return;
   heap.size = area.end - area.pool;
-  if (sweep !== null && u < sweep) {
-    sweep = u;
-  } else if (sweep !== null) {
-    heap.collections++;
-    heap.live_last = sweep;
-    if (sweep > heap.live_peak) heap.live_peak = sweep;
-    sweep = null;
-  } else if (u < heap.last - COLLECTION_DROP) {
-    sweep = u;
-  }
-  if (u > heap.peak) heap.peak = u;
-  if (u > heap.run_peak) heap.run_peak = u;
+  const [u, marking] = readTable(ram(), area.atb - SRAM_BASE, area.len);
   if (heapLog !== null && u !== heap.last) {
     heapLog.t.push(Math.round(nowUs()));
     heapLog.used.push(u);
   }
-  heap.last = u;
+  takeHeap(u, marking);
 }
 let heapLog = null;
 
