@@ -19,10 +19,10 @@ def option_text(v):
 def _builtins_listed(names=("time", "json", "os", "hashlib")):
     """MicroPython looks on the filesystem for a time.py, json.py... before
     its own module at every import of one not in sys.modules, and its own
-    are never put there: ~4.6 ms of littlefs lookups per import on the
-    RP2040, paid each time a flow's module is imported again and by every
-    import inside a function (rng.entropy's os, each deal). Listed, an
-    import is a dict lookup (~0.07 ms). On CPython they are there already."""
+    are never put there: littlefs lookups paid each time a flow's module is
+    imported again and by every import inside a function (rng.entropy's
+    os, each deal). Listed, an import is a dict lookup. On CPython they are
+    there already."""
     import sys
     for name in names:
         if name not in sys.modules:

@@ -57,9 +57,9 @@ def suit(code):
 
 # Card names are written as bytes into a line being built, and a line is made
 # a string once: as .mpy on the device every new string is first looked up
-# among the ~1,100 interned names the loaded modules brought (a linear scan,
-# ~0.17 ms on the RP2040; making bytes skips it), so a name made as a string
-# of its own cost more than everything else in drawing it.
+# among the interned names the loaded modules brought (a linear scan; making
+# bytes skips it), so a name made as a string of its own costs more than
+# everything else in drawing it.
 _RANK = (b"1", b"2", b"3", b"4", b"5", b"6", b"7", b"8", b"9", b"10", b"11", b"12")
 _R52 = b"A23456789TJQK"            # RANKS52 and SUITS as bytes
 _S52 = b"SHDC"
@@ -108,7 +108,7 @@ def parse(kind, text):
 
 def name_ja(kind, code):
     """The card's short Japanese name (oya.cards_ja: loaded by a device set
-    to Japanese; as .mpy, 0.4 KB of RAM an English one has no use for)."""
+    to Japanese; as .mpy, RAM an English one has no use for)."""
     from oya.cards_ja import name_ja
     return name_ja(kind, code)
 

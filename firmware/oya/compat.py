@@ -51,8 +51,8 @@ def forget(*names):
 def field(text, i):
     """The i-th of the '|'-separated fields of `text`. A table of names is
     kept as one joined str: as .mpy every str of a tuple is an object of its
-    own in RAM for as long as its module (16 B and its buffer), measured on
-    the RP2040 ~1.5 KB for Kachi-kachi's four tables of names; one str is one."""
+    own in RAM for as long as its module (a header and its buffer); one str
+    is one."""
     a = 0
     while i:
         a = text.index("|", a) + 1

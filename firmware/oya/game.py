@@ -13,7 +13,7 @@
 #   events         what happened, as small tuples (see EVENT_* below)
 # Each game's Deal subclass defines choices, apply (act's move, once checked),
 # label, decode, encode, prompt, view, public, seen and places; Deal has no
-# stubs for them (on MicroPython every function is RAM: ~90 B as .mpy).
+# stubs for them (on MicroPython every function is RAM as .mpy).
 # Chips move only through the ledger, which logs every transfer as a pay event.
 from oya.compat import const
 
@@ -30,8 +30,8 @@ JA = const(1)
 
 
 # A seat as a card's place ("seat:2"): one string per seat, shared by every
-# event that names it (a deal keeps its events: a new string each was ~1 KB a
-# Kakkuri deal).
+# event that names it (a deal keeps its events, and a new string each adds
+# up over a deal).
 _SEATS = []
 
 

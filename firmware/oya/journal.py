@@ -8,27 +8,27 @@
 # load() picks the newest intact one. Nothing read back is evaluated: the body
 # is parsed as JSON data. There is no rename: on littlefs every rename and
 # remove is one more commit to the directory's log, and the log's compactions
-# are what erase flash blocks, 2-4 at a time (~45 ms each on the RP2040 with
-# the CPU spinning): a record is one commit and its own block. (The first
+# are what erase flash blocks, with the CPU stopped: a record is one commit
+# and its own block. (The first
 # record of a match is written as `.tmp` and renamed: a cut inside it must not
 # leave a half file under a record's name, which load() reports as damage.)
 #
-# A whole record costs the flash a new file of a few KB (littlefs erases a 4 KB
-# block for it). So between records the actions go to a tail: the list of
-# actions since the record, framed the same way with the record's number,
-# written in place into `.a` and `.at` in turn, the same way. A few dozen
-# bytes live inline in littlefs's directory log, which needs no erase; the
+# A whole record costs the flash a new file (littlefs erases a block for it).
+# So between records the actions go to a tail: the list of actions since the
+# record, framed the same way with the record's number, written in place
+# into `.a` and `.at` in turn, the same way. A short file lives inline in
+# littlefs's directory log, which needs no erase; the
 # caller writes a new record when the tail grows. A tail whose number is not
 # the record's is an old one and is ignored.
 #
 # A lazy journal (the device's) takes each write in steps, one a pass of the
 # device loop (step(), see _writing): on littlefs the bytes of a record erase
-# a block and its close may compact the folder's log, each ~45 ms with the
-# CPU frozen, and together they froze a key for over 100 ms. Any other use
+# a block and its close may compact the folder's log, each with the CPU
+# stopped, so a write taken in one go would hold up a key. Any other use
 # of the journal finishes the write in hand first.
 #
-# Firmware before 2026-11-26 wrote every record as `.tmp` and renamed it:
-# load() reads .tmp too, so a match saved by it resumes.
+# load() reads a whole `.tmp` too, so a match saved by firmware that wrote
+# every record as `.tmp` and renamed it still resumes.
 import gc
 import hashlib
 import json
@@ -70,8 +70,8 @@ def remove_file(path):
 
 
 # the padding of a file kept to a size (the recall's slots), sent from here in
-# pieces: padded in RAM, a slot's body was copied whole while the file's
-# 1 KB cache was open beside it
+# pieces: padded in RAM, a slot's body would be copied whole while the open
+# file's cache sits beside it
 _SPACES = b"                                                                "
 
 
@@ -87,22 +87,19 @@ def header(seq, n, h):
     to `h` (a hashlib.sha256 fed them: the write's body and padding, or
     what a reader reads back in pieces, oya.journal_read). 16 hex digits of
     the hash are kept: no hex of all 32 bytes made. (A function, not a
-    class that counts and hashes: as .mpy a class was ~200 B more of the
-    RAM every deal holds.)"""
+    class that counts and hashes: as .mpy a class is more of the RAM
+    every deal holds.)"""
     return ("%s %d %d %s\n" % (MAGIC, seq, n, hexstr(h.digest()[:8]))).encode()
 
 
 def _frame(seq, data, least=0):
     """(header, body, pad) of a file holding `data` as JSON, padded with
     `pad` spaces (JSON's own) to at least `least` bytes. The body is made
-    here in one C call: made by json.dump into a stream, a token at a time
-    (a Python call each), it was ~30 ms more of the bytes' step, the one
-    whose erase spins the CPU 45 ms, and a Kakkuri hand-off ran 101.6 ms
-    as .mpy (tools/pico)."""
+    here in one C call: json.dump into a stream makes a Python call a
+    token, in the step whose erase already stops the CPU."""
     # without JSON's optional spaces: a record holds every action of its
-    # deal, and ", " after each made a Kakkuri record 862 B, not 711: one
-    # heap piece that size (where a heap held to its budget ran out most),
-    # and as many bytes to the flash
+    # deal, and ", " after each makes it a bigger heap piece (where a heap
+    # held to its budget runs out most) and more bytes to the flash
     body = json.dumps(data, separators=(",", ":")).encode()   # (MicroPython's bytes share the str's buffer: no copy)
     pad = max(0, least - len(body))
     h = hashlib.sha256(body)
@@ -112,15 +109,13 @@ def _frame(seq, data, least=0):
 
 
 # An open file needs its heap in one piece: littlefs's file object and its
-# cache, ~380 B on the RP2040 (the cache is 4 x the 64 B program size
-# oya.hw.flashfs mounts with; 1,148 B with the port's own mount).
-# A heap held near full is in fragments, and an open failed there with
-# kilobytes free in smaller pieces (tools/pico --soak, 44 KB frozen). So
-# while less than ROOM_FREE is free, that room is held between files and
-# let go for each one: the allocator, short of a piece, collects, and the
-# file takes the room's place. (Asked at the boot, where a heap held to
-# 44 KB had ~20 KB free, and after each file. The heap's size does not
-# tell: memory a program holds counts as the heap's.)
+# cache (4 x the program size oya.hw.flashfs mounts with). A heap held near
+# full is in fragments, where an open can fail with plenty free in smaller
+# pieces. So while less than ROOM_FREE is free, that room is held between
+# files and let go for each one: the allocator, short of a piece, collects,
+# and the file takes the room's place. (Asked at the boot and after each
+# file. The heap's size does not tell: memory a program holds counts as the
+# heap's.)
 FILE_ROOM = 384
 ROOM_FREE = 32768
 _room = None
@@ -128,7 +123,7 @@ _room = None
 
 def hold_room():
     """Hold a file's room again if the heap is tight (at boot, and after
-    each file: asking for the free heap walks it, ~5 ms on the RP2040)."""
+    each file: asking for the free heap walks it)."""
     global _room
     if _room is not None:
         return
@@ -145,14 +140,12 @@ def _writing(path, head, body, rename_to=None, pad=0):
     """A file `path` holding `body` framed (`head`: its header, made by the
     caller), in the steps a lazy journal takes one a pass of the device
     loop: open (a new file's entry: a commit to the folder's log), the bytes
-    (past ~500 of them, a data block: one erase), close (the commit, and
+    (past what fits inline, a data block: one erase), close (the commit, and
     every few commits a compaction of the log: one erase more), and the
     rename when there is one. The open is the first step() after the write
     was asked for, not the call that asked: the header's hash (an object
-    and three strings) is then made in a pass before the file's ~380 B, not
-    beside them. Measured on the emulated RP2040 a record written in one go
-    was 45 ms of erase for its bytes plus up to ~90 ms when its commit
-    compacted: over 100 ms of frozen CPU (interrupts off)."""
+    and three strings) is then made in a pass before the file's buffers,
+    not beside them."""
     global _room
     _room = None
     f = open(path, "wb")
@@ -165,9 +158,9 @@ def _writing(path, head, body, rename_to=None, pad=0):
         yield
     finally:
         f.close()
-    # the file's ~380 B are the room's to take back (hold_room below): held
-    # by this frame to the end, they were not garbage when it asked, and
-    # a heap held near its budget had no other piece that big
+    # the file's buffers are the room's to take back (hold_room below): held
+    # by this frame to the end, they are not garbage when it asks, and a
+    # heap held near its budget may have no other piece that big
     f = None
     if rename_to:
         yield

@@ -23,9 +23,8 @@ def _intact(f):
     """(number, where the body starts) of the record in the open file `f`
     when it is intact (its header holds for the rest of the file), else
     None. The file is read in pieces into one small buffer: its bytes are
-    never one object in the heap (a recall slot's are 600 B, and a heap
-    held near its budget had such a piece only in smaller ones: tools/pico
-    --soak)."""
+    never one object in the heap (a heap held near its budget may have a
+    piece that big only in smaller ones)."""
     head = f.readline(65)
     try:
         seq = int(head.split(b" ")[1])
@@ -36,7 +35,7 @@ def _intact(f):
     buf = bytearray(64)
     k = f.readinto(buf)
     while k:
-        h.update(buf if k == 64 else memoryview(buf)[:k])    # (a view a piece was 40% of a read's heap)
+        h.update(buf if k == 64 else memoryview(buf)[:k])    # (a view only for the last piece: a view each is garbage each)
         n += k
         k = f.readinto(buf)
     if header(seq, n, h) != head:   # (magic, number, length and hash at once)
@@ -65,9 +64,8 @@ def decode(raw):
 
 def read_path(path, check=read, missing=None):
     """check(the open file `path`), or `missing` when it cannot be opened.
-    The file takes the room held for a file (oya.journal.hold_room): its
-    open failed for want of ~380 B in one piece, a heap held near its
-    budget reading a record (tools/pico --soak, 32 KB frozen)."""
+    The file takes the room held for a file (oya.journal.hold_room): a
+    heap held near its budget may have no other piece that big."""
     held = journal._room is not None
     journal._room = None    # (let go: the file may take its place)
     got = _checked(path, check, missing)
@@ -81,8 +79,8 @@ def read_path(path, check=read, missing=None):
 
 def _checked(path, check, missing):
     """read_path()'s file, opened in this call's frame: once it returns,
-    the file's ~380 B are garbage for the next file to take (a caller's
-    variable held them through its next open)."""
+    the file's buffers are garbage for the next file to take (a caller's
+    variable would hold them through its next open)."""
     try:
         with open(path, "rb") as f:
             return check(f)
@@ -97,9 +95,9 @@ def newest(journal, parse=True):
     and reads the tail (journal.tail); without `parse`, neither the record
     nor the tail is parsed (the record is None). Each file is checked in
     pieces (_intact), and only the newest is read again to be parsed (two
-    records' bytes and data held at once ran a resume out of heap at the
-    budget: tools/pico --soak). A broken .tmp alone (older firmware's) is
-    a save the power cut short, not corruption."""
+    records' bytes and data held at once can run a resume out of heap at
+    the budget). A broken .tmp alone (older firmware's) is a save the power
+    cut short, not corruption."""
     journal.finish()
     found = []
     seen = False

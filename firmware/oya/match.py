@@ -17,7 +17,7 @@ class Match:
     # Deals log every card dealt and every decision (the story a transcript or
     # a printed record tells). The device's match is `lean`: a deal in play
     # then keeps only what its results screen reads (showdowns, payments,
-    # notes), ~6 KB less at the end of a Meri deal on the RP2040, and the
+    # notes), so a long deal's events do not grow its heap, and the
     # printed record replays the deal to tell the rest (oya.ui.menus). A
     # table deck keeps its story: entering a card reads its "card" event.
     lean = False
@@ -106,25 +106,25 @@ class Match:
             src = stock.fixed(cards)
         else:
             # the shuffle made ahead is taken by its seed and deck kind (making
-            # the deck again to compare was ~1 ms of the key on the RP2040)
+            # the deck again to compare would cost the key its time)
             r = self._ready
             src = r[2] if r is not None and r[0] == seed and r[1] == self.deck_kind() \
                 else stock.shuffled(self.deck(), seed)
         self._ready = None
         self.deal_seed = seed
         self.started += 1
-        # the finished deal goes before the next is made: both at once were
-        # the heap's highest at a deal's start (a Kakkuri deal's attributes
-        # alone are a 376 B table). A deal that fails to be made leaves none:
-        # the key's MemoryError takes the table home, the journal keeps it.
+        # the finished deal goes before the next is made: both at once are
+        # the heap's highest at a deal's start. A deal that fails to be made
+        # leaves none: the key's MemoryError takes the table home, the
+        # journal keeps it.
         self.deal = None
         self.deal = self.DEAL(self, self.dealer, src)
         return self.deal
 
     def prepare(self, seed):
         """Shuffle the deck for the deal `seed` will start, ahead of it (the
-        device does it while the deal's commitment is on screen: the shuffle
-        was a quarter of the key that starts a deal on the RP2040);
+        device does it while the deal's commitment is on screen, so the key
+        that starts a deal does not wait for it);
         start_deal(seed) takes it. The same stock start_deal would make."""
         if not self.table:
             self._ready = (seed, self.deck_kind(), stock.shuffled(self.deck(), seed))

@@ -3,7 +3,7 @@
 # recalled deals read from their slots (the pause menu's "Last deals").
 # Code no deal needs: in a module of its own, imported when it is asked
 # for and dropped with the flows that ask (oya.ui.app.FLOWS; the pause
-# menus), not kept through every deal (~1 KB of RAM as .mpy).
+# menus), not kept through every deal (as .mpy its code is RAM).
 from oya.compat import unhex
 from oya.games import load
 from oya.session import RECALL, replay_deal
@@ -52,8 +52,8 @@ def from_record(cls, rec, journal=None, lean=False):
     s.ui = rec.get("ui") or {}
     d = rec.get("deal")
     if d is not None:
-        # the deal starts from the record's state (records before
-        # 2026-11-27 repeat it as the deal's "state")
+        # the deal starts from the record's state (older firmware's records
+        # repeat it as the deal's "state")
         st = d.get("state")
         if st is not None:
             m.restore(st)

@@ -68,8 +68,8 @@ class Rng:
     def shuffle(self, buf):
         """Fisher-Yates in place on a bytearray (or list). Draws exactly what
         below(i + 1) would, with one byte per draw inlined for decks of up to
-        256 cards (every deck): a deal's shuffle was half of its first key on
-        the RP2040."""
+        256 cards (every deck): the shuffle is a large part of a deal's
+        first key on the device."""
         i = len(buf) - 1
         while i > 0:
             n = i + 1

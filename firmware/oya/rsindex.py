@@ -2,8 +2,8 @@
 #   {"v": 1, "files": {file: [sha-256 prefix, game, ruleset name]}}
 # (a file the device refused: [sha-256 prefix, null, the reason])
 # A file whose bytes hash to its entry is listed without being read as JSON
-# or having its game's engine imported (on the RP2040 an engine is 15-25 KB
-# of RAM and 100-300 ms to import). The build writes it for the rulesets it
+# or having its game's engine imported (an engine is a lot of RAM and slow
+# to import on the device). The build writes it for the rulesets it
 # ships (tools/deploy.py), `mip install` installs the same file, a push adds
 # the pushed file, and the device adds every file it validates itself (one
 # copied by hand), so each file is validated once, not on every listing.
@@ -25,8 +25,8 @@ def digest(raw):
 def read_upto(f, n):
     """f.read(n), but the heap asked for no more than the file holds (and
     one byte, so a caller still sees a file longer than n): MicroPython's
-    read(n) takes n bytes in one piece first, and a heap held near full had
-    no 4 KB piece for a ruleset of a few hundred bytes (every file then
+    read(n) takes n bytes in one piece first, and a heap held near full may
+    have no MAX_BYTES piece for a far smaller ruleset (every file then
     listed as unreadable). Here, not in oya.compat: as .mpy that module's
     code is in RAM through every deal, and this only lists and reads
     rulesets."""
@@ -99,8 +99,8 @@ def save(index, present=None):
 
 def saving(index, present=None):
     """save() in two steps, a generator: the new file, then its rename (on
-    littlefs each may erase a flash block, the CPU spinning ~45 ms: in one,
-    a device pass ran ~100 ms). Yields whether the step went through."""
+    littlefs each may erase a flash block with the CPU stopped, too long
+    for one device pass). Yields whether the step went through."""
     import json
     if present is not None:
         for fn in list(index):

@@ -164,7 +164,7 @@ def read(raw, filename="ruleset"):
         raw = raw[3:]
     # the reader (it reads the bytes), imported for a file only: a resume
     # checks a record's options (validate) and reads no JSON of its own
-    # (~3 KB of RAM as .mpy)
+    # (as .mpy its code is RAM)
     from oya.jsonlite import loads, JsonError
     try:
         return loads(raw)

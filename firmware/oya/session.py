@@ -17,7 +17,7 @@
 # shown first, and its files are written after the display has its bytes, one
 # step of one file per pass of the device loop (flush(True); open, bytes,
 # close: see oya.journal), so a deal's end (recall slot, record: a flash erase
-# of ~45 ms each) does not hold the answer to a key. The next action first
+# each) does not hold the answer to a key. The next action first
 # finishes whatever is still owed: an action is on flash before the next one
 # is taken, and a power cut loses at most the one in flight.
 import os
@@ -27,11 +27,11 @@ from oya.games import load
 
 RECALL = 10
 # The recall's slots have a folder of their own (<journal>.r/0 ... 9), each
-# padded past littlefs's inline limit (512 bytes on the device). Inline
-# beside the record, ten slots of ~300 bytes filled the folder's log, which
-# then compacted every few commits, and now and then split: up to 230 ms
-# with the CPU frozen (emulated RP2040). In a block of its own a slot's
-# write is one erase, in a step of its own, and both logs stay small.
+# padded to SLOT_BYTES, past littlefs's inline limit on the device. Inline
+# beside the record, ten slots fill the folder's log, which then compacts
+# every few commits and now and then splits, with the CPU stopped. In a
+# block of its own a slot's write is one erase, in a step of its own, and
+# both logs stay small.
 SLOT_BYTES = 600
 TAIL = 12         # actions kept in the journal's tail before a whole record is written
 _TAIL = 1
@@ -80,8 +80,8 @@ class Session:
         self.ui = {}              # the device's own small state: Kakkuri's played time, the bot seats
         # the options that differ from the game's defaults, which is all a
         # record needs to keep (a resume fills in the rest): a full table
-        # was ~60% of Kachi-kachi's record (700 of 1,240 B), made and
-        # written at every record's save. None: keep them all.
+        # is most of a record, made and written at every record's save.
+        # None: keep them all.
         self.changed = None
 
     # -- life of a match ------------------------------------------------------
@@ -230,7 +230,7 @@ class Session:
         """The recall's files there are: its folder's, and older firmware's
         beside the record (.r0 ... .r10). From listings: the clear of a new
         match comes at the setup's peak of heap, and naming every slot that
-        might be there cost ~1.7 KB of it (make bench)."""
+        might be there would add to it."""
         from oya.journal import listed
         p = self.journal.path
         head, _, name = p.rpartition("/")
@@ -252,8 +252,7 @@ class Session:
         """recall, a step at a time, for the device's idle passes (the
         recall screen, oya.ui.records): None after each file owed, after
         the reader's code, after each slot read; it returns the list. Read
-        in one key, it was a run of 60-90 ms of CPU as .mpy on the emulated
-        RP2040 (tools/pico --soak --pass-log)."""
+        in one key, it would hold up the answer to that key."""
         if self.journal is None:
             return self._recall
         while self.flush(True):

@@ -1,7 +1,7 @@
 # The render path's byte loops as machine code (@micropython.viper), for the
-# boards whose MicroPython has a native emitter (the RP2040's does: there a
-# loop of the bytecode VM costs ~1 us a byte, and a new screen is ~1,000 of
-# them twice: drawn, then compared with what the panel shows).
+# boards whose MicroPython has a native emitter (the RP2040's does): a new
+# screen is a frame's worth of bytes twice (drawn, then compared with what
+# the panel shows), and the bytecode VM's loop is slow per byte.
 #
 # Nowhere else does this module import: CPython has no `ptr8`, the
 # WebAssembly port has no native emitter. Its callers (oya.ui.font,

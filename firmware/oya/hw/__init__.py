@@ -40,8 +40,8 @@ def drive(passes, buttons):
 
 class Hardware:
     """What board.build() made. Of the board file only its name is kept
-    (the About screen's): the drivers hold the rest, and the parsed file was
-    ~320 B of RAM all match long."""
+    (the About screen's): the drivers hold the rest, and the parsed file
+    would be RAM held all match long."""
 
     def __init__(self, board, display, buttons, printer, errors):
         self.name = board.get("name", "?")

@@ -24,7 +24,7 @@ from oya.compat import const
 class HardwareError(Exception):
     """A board that cannot work as described (a board file's problems, no
     printer fitted); `str(e)` is readable. Here, not in oya.hw: a class is
-    ~0.1 KB of RAM, and this module is gone once the board is built (a
+    RAM, and this module is gone once the board is built (a
     board without a printer keeps it through oya.hw.no_printer)."""
 
 
@@ -230,8 +230,8 @@ def build(path="board.json"):
     if p is not None:
         from oya.hw.printer_port import PrinterPort
         try:
-            # its ring buffers are heap (256 B each by default): the driver
-            # writes at most 64 B and waits for them to go out (oya.hw.printer
+            # its ring buffers are heap (larger by default): the driver
+            # writes at most a chunk and waits for it to go out (oya.hw.printer
             # CHUNK), and the printer's answers are a byte
             kw = {"baudrate": p["baud"], "tx": Pin(p["tx"]), "txbuf": 128, "rxbuf": 32}
             if p.get("rx") is not None:

@@ -16,8 +16,8 @@
 # contact to settle; instead the _LOCKOUT_MS after each accepted change ignores
 # its bounce. OK and BACK confirm things (a deal, a bet), so their press is
 # accepted only once stable for _DEBOUNCE_MS (a glitch is not a press); their
-# release, which clicks, acts on its first edge like an arrow (it used to wait
-# _DEBOUNCE_MS too: 30 ms of every answer). A level that differs from the
+# release, which clicks, acts on its first edge like an arrow (waiting
+# _DEBOUNCE_MS there would delay every answer). A level that differs from the
 # accepted one after a lock-out (the bounce ended the other way) is accepted
 # once stable for _DEBOUNCE_MS.
 #
@@ -58,10 +58,9 @@ _LONG_MS = const(700)
 _REPEAT_DELAY_MS = const(400)
 _REPEAT_EVERY_MS = const(120)
 QUEUE = const(64)
-# the IRQ ring: ~6 presses with bounce at both ends (the test's 2 s stall
-# has 5; a pass of the loop is under 0.1 s, ~1 s with a heap held near
-# full); 128 were 192 B more of the heap every screen holds, where the
-# frozen budget is 32 KB
+# the IRQ ring: a few presses with bounce at both ends, more than the
+# longest pass of the loop (a heap held near full) meets; a larger ring is
+# heap every screen holds, where the frozen budget is tight
 EDGES = const(64)
 
 NAMES = ("UP", "DOWN", "OK", "BACK", "LEFT", "RIGHT")

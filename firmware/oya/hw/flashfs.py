@@ -2,17 +2,17 @@
 # the port's size.
 #
 # The rp2 port's _boot.py mounts the flash with littlefs's program size at the
-# flash's 256-byte page, and MicroPython sizes every littlefs cache at four
-# times that: 1 KB for the read cache, 1 KB for the program cache, and 1 KB
-# more on the heap for every open file (extmod/vfs_lfsx.c). A journal file is
-# open in every key, so that last KB is in every peak of a match (emulated
-# RP2040). Mounted with a 64-byte program size, each cache is 256 B.
-# littlefs keeps no program size on the flash, and 64 divides the 256 the
-# flash was written with, so the same filesystem mounts either way. littlefs
-# keeps a file inline in its directory's log up to the smaller of the cache
-# and an eighth of the 4 KB block: 256 B here (512 with the port's mount).
-# The files written often stay under it (a journal's tail: ~40-250 B) or were
-# over it anyway (a record, a recall slot padded to 600 B: a block each).
+# flash's page (oya.hw.pageflash.PAGE), and MicroPython sizes every littlefs
+# cache at four times that: the read cache, the program cache, and one more
+# on the heap for every open file (extmod/vfs_lfsx.c). A journal file is
+# open in every key, so that last cache is in every peak of a match. Mounted
+# with a program size of PROG, each cache is a quarter the size. littlefs
+# keeps no program size on the flash, and PROG divides the page the flash
+# was written with, so the same filesystem mounts either way. littlefs keeps
+# a file inline in its directory's log up to the smaller of the cache and an
+# eighth of the block. The files written often stay under it (a journal's
+# tail) or are over it anyway (a record, a recall slot padded to
+# oya.session.SLOT_BYTES: a block each).
 #
 # The flash itself only programs whole pages: the mount is over
 # oya.hw.pageflash.PageFlash, which sends a program of part of a page as the

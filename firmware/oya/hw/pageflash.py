@@ -19,8 +19,8 @@ class PageFlash:
         self.flash = flash
         self.pagev = memoryview(bytearray(b"\xff" * PAGE))    # all 0xFF between programs
         # reads and erases are the flash's own: littlefs makes hundreds of
-        # small reads to walk its logs (~1,000 for a commit that compacts),
-        # and a Python method between was ~50 us a call on the RP2040
+        # small reads to walk its logs, and a Python method between would
+        # cost each of them a call
         self.readblocks = flash.readblocks
         self.ioctl = flash.ioctl
 
@@ -49,8 +49,8 @@ class PageFlash:
 
 
 def _erase(page, a, n):
-    """page[a:a + n] back to 0xFF, in doubling copies (a loop a byte was
-    ~1 ms a page on the RP2040)."""
+    """page[a:a + n] back to 0xFF, in doubling copies (a Python loop a byte
+    is slow on the device)."""
     page[a] = 0xFF
     w = 1
     while w < n:

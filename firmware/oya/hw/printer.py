@@ -6,8 +6,8 @@
 # time so the printer's small input buffer never overruns: after each write
 # of n bytes nothing more is written for the time they take on the wire
 # (n * 10 bits at the board's baud), and after each line feed for the time
-# the printer takes to print that line (PRINT_DOT_US per dot line: a
-# conservative 320 dot lines/s, where these printers do 400-640). Writes are
+# the printer takes to print that line (PRINT_DOT_US per dot line: slower
+# than these printers go, so the pacing is safe for all). Writes are
 # at most CHUNK bytes and the loop's keys come between them, so a button
 # press during printing is handled before the next line is sent.
 #
@@ -46,14 +46,13 @@ _CUT_MS = const(500)
 _QUERY_MS = const(100)           # wait for a status answer
 IDLE_MS = const(20)
 # slips held in RAM: the one printing and one more waiting. A slip is built
-# whole when asked for (~0.2-2 KB), so a print key pressed again and again
-# while a slip prints filled the heap (tools/pico --soak: the pause menu's
-# Print, frozen, +0.4 KB a press); one more is refused, with a reason
+# whole when asked for, so a print key pressed again and again while a slip
+# prints would fill the heap; one more is refused, with a reason
 _WAITING = const(1)
 
 # What an ASCII printer prints for these characters, the n-th word of _TO for
-# the n-th of _FROM: two long strings, not a dict, whose 31 short keys and
-# values were names interned in RAM for good (as .mpy) by the first slip
+# the n-th of _FROM: two long strings, not a dict, whose short keys and
+# values would be names interned in RAM for good (as .mpy) by the first slip
 _FROM = "♠♥♦♣×…▶◀●○•★→←¥⑩⑪⑫"
 _TO = "S H D C x ... > < o o * * -> <- Y 10 11 12"
 
@@ -185,9 +184,8 @@ class Printer:
         is refused (RuntimeError: the printer is busy) and nothing changes.
         A list or tuple of lines is encoded now. A generator is taken one
         item a step of pump(), in turn with the sending: a deal's record
-        replays the deal to make its lines, which in one key was a 300 ms
-        run of CPU as .mpy on the emulated RP2040 (tools/pico --soak); it
-        yields None between the replay's actions. What it raises drops the
+        replays the deal to make its lines, too long a run of CPU for one
+        key; it yields None between the replay's actions. What it raises drops the
         slip (failed, last_error)."""
         if self._job is not None and len(self._jobs) >= _WAITING:
             raise RuntimeError("printer busy: try again when it stops")

@@ -1,7 +1,7 @@
 # The printer as the app and the device loop see it, in RAM all the time: the
 # UART, the board's settings and what the slips came to. The ESC/POS driver
-# (oya.hw.printer: 4 KB of RAM as .mpy, 1.3 KB frozen) is imported for a slip
-# and dropped once the last slip is out: most of a match prints nothing.
+# (oya.hw.printer) is imported for a slip and dropped once the last slip is
+# out: most of a match prints nothing, and the driver is RAM.
 import sys
 from oya.compat import const, forget
 
@@ -34,9 +34,9 @@ class PrinterPort:
     def slip(self, lines, cut=True):
         """Queue a slip (oya.hw.printer.Printer.slip); returns at once. With
         no driver in RAM the slip is held and the driver made by the next
-        pump(): the device loop pumps on a pass after the key's answer, and
-        the driver's import in the key (print on a deal's intro) made a run
-        of 126-140 ms of CPU as .mpy on the emulated RP2040 (--soak)."""
+        pump(): the device loop pumps on a pass after the key's answer, so
+        the driver's import does not hold up the key (print on a deal's
+        intro)."""
         p = self._driver
         if p is not None:
             return p.slip(lines, cut)
@@ -66,8 +66,7 @@ class PrinterPort:
                 return -1
             if "oya.hw.printer" not in sys.modules:
                 # the driver's code on a pass of its own, the driver on the
-                # next (both in one pump: 76 ms of CPU as .mpy on the
-                # emulated RP2040, tools/pico --soak --pass-log)
+                # next: both in one pump is too long a pass
                 try:
                     import oya.hw.printer  # noqa: F401
                 except Exception as e:

@@ -11,7 +11,7 @@
 # would cost more than a whole frame, the whole frame goes in one transfer.
 #
 # The app draws its text grid a page at a time (one_page()): the frame and
-# its shadow (2 KB of RAM) give way to one page. The owner draws a page and
+# its shadow give way to one page of RAM. The owner draws a page and
 # sends it at once with send_page(): the columns it says changed, or those
 # that differ from the page as the panel shows it, drawn first and kept
 # (keep_page()).
@@ -60,7 +60,7 @@ _NO_CHANGE = const(255)
 class SSD1306:
     # Bytes of addressing overhead per window (command transfer + data control
     # byte): 00 21 a b 22 p p, then the 0x40 data control byte. (One class,
-    # not a panel base and a subclass: a class is ~0.2 KB of RAM frozen.)
+    # not a panel base and a subclass: a class is RAM, frozen too.)
     _WINDOW_COST = 8
 
     def __init__(self, i2c, width=128, height=64, addr=0x3C, external_vcc=False, rotate=False):
@@ -99,9 +99,9 @@ class SSD1306:
 
     def __getattr__(self, name):
         # Drawing goes to the FrameBuffer; its calls (fill, pixel, text, ...)
-        # are reachable on the display too, looked up when used: ten bound
-        # methods kept on every display were ~300 B of RAM. (Not for `fb`
-        # itself: asked before it is set, that would recurse.)
+        # are reachable on the display too, looked up when used: bound
+        # methods kept on every display would be RAM held all the time.
+        # (Not for `fb` itself: asked before it is set, that would recurse.)
         if name == "fb":
             raise AttributeError(name)
         return getattr(self.fb, name)
@@ -180,7 +180,7 @@ class SSD1306:
         """From now on whoever draws draws one page at a time, into a frame
         one page tall at y 0 (fb, buf), and sends it with send_page() (as
         oya.ui.grid.Renderer does: a row of its grid is a page). The whole
-        frame and its shadow (2 KB of RAM) go. show() then sends nothing;
+        frame and its shadow go. show() then sends nothing;
         it sets up a panel that failed (and returns False: draw it all)."""
         self._shadow = self._sv = None
         self._frame(self.width, 8)

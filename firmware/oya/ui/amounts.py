@@ -18,7 +18,7 @@ def _run_end(ch, i):
     number the amounts of a decision consecutively, and a bet can have a
     hundred: the end is guessed by doubling then halving on ch[k] - ch[i] ==
     k - i (true all along the run) and the guess checked with one comparison
-    made in C (a loop in Python was ~35 us an action on the RP2040)."""
+    made in C (a loop in Python is slow per action on the device)."""
     n = len(ch)
     a = ch[i]
     lo, step = i, 1
@@ -36,8 +36,8 @@ def _decision_end(deal, ch, i, j, do, col, amount):
     """The last index in ch[i..j] (a run of consecutive actions) of the
     decision ch[i] decodes to (`do`, `col`, `amount`): the whole run, or,
     when the run holds several decisions back to back (Oicho-Kabu's bets on
-    four columns are one run of 40), found by halving (a decode of every
-    action was 80 decodes, ~8 ms on the RP2040)."""
+    four columns are one run), found by halving (a decode of every action
+    is too slow on the device)."""
     a = ch[i]
     if _same_decision(deal, ch[j], a, do, col, amount):    # the whole run: most often
         return j

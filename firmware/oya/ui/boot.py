@@ -67,10 +67,9 @@ def resume(app):
     """Resume the saved match, in steps as a new table is made
     (oya.ui.start.begin): its engine's modules one an idle pass into a
     collected heap, the record read and replayed, the deal screens' code
-    into a collected heap again, then play. In one key, as .mpy on the
-    emulated RP2040, it was a CPU run of 530-610 ms, and the code went in
-    among the record's garbage (a heap held to its budget ran out there:
-    tools/pico --soak). Keys pressed meanwhile wait for it (App.due)."""
+    into a collected heap again, then play. In one key it is a long run of
+    CPU, and the code goes in among the record's garbage (where a heap held
+    to its budget runs out). Keys pressed meanwhile wait for it (App.due)."""
     app.replace(Message(t("resume", app.lang), ["..."], None))
     app.prefetch(_resume_steps(app))
     app.due = True
@@ -143,7 +142,7 @@ def saved_bots(s):
 
 def attach_display(app):
     """Render the grid with our font onto the display: a page at a time
-    where a grid row is a display page (no 1 KB frame in RAM), else onto
+    where a grid row is a display page (no whole frame in RAM), else onto
     its frame buffer."""
     from oya.ui import font
     from oya.ui.grid import Renderer, ROWS

@@ -250,7 +250,7 @@ def page_writer(buf, width):
     the glyphs' column bytes go straight into the buffer (a row of the grid is
     a display page, one byte per column), the rest of the row is blanked with
     one fill_rect. Per glyph that is six byte stores, with no call and no
-    blit: rendering was most of a key's CPU on the RP2040. Where oya.viper
+    blit: rendering is most of a key's CPU on the device. Where oya.viper
     loads, runs of ASCII are stored by its machine code."""
 
     def write(fb, r, text, invert=False):

@@ -67,8 +67,8 @@ class Grid:
             self.wide &= ~bit
             if len(b) != len(text):             # kana and symbols: half-width, cut by cells
                 # (kept a row: a screen puts every row each frame, and a row
-                # of kana made again was ~1-3 ms of RP2040 CPU: a Japanese
-                # menu's cursor move drew 15 ms of frame, an English one 5)
+                # of kana made again each time makes a Japanese menu's
+                # cursor move slower to draw than an English one)
                 k = self._kana
                 if k is None:
                     k = self._kana = [None] * ROWS

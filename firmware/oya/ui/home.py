@@ -1,6 +1,6 @@
 # The home menu. Kept small: the match-over screen fetches it while the
-# ranking is read, and as .mpy an import costs ~1 ms a KB and more for its
-# names. What its items open is in oya.ui.setup (New table), oya.ui.boot
+# ranking is read, and as .mpy an import costs time by its size and more
+# for its names. What its items open is in oya.ui.setup (New table), oya.ui.boot
 # (Resume) and oya.ui.settings (rulesets, settings, about), each imported
 # when picked (oya.ui.app.flow). Dropped in play.
 from oya.ui.app import Call, flow
@@ -23,7 +23,7 @@ def home(app, saved=None):
     app.drop_match()
     L = app.lang
     # (asked of the journal, not of a module imported for it: the OK on the
-    # match-over screen imported one, 30 ms of its key as .mpy)
+    # match-over screen would import one in its key)
     app._home_resume = app.match_j.has_record() if saved is None else saved
     app.replace(Menu(t("home", L), [t(x[0], L) for x in items(app)], Call(app, "home", "pick")))
     app.prefetch("oya.ui.setup")       # New table, the likely next key

@@ -67,9 +67,9 @@ def to_half(text):
 
 def half_utf8(b):
     """to_half of the UTF-8 bytes `b`, as UTF-8 bytes: read and made as
-    bytes. A str a character (iterating a str, chr()) was a new object each,
-    looked up among the interned names: a screen row of kana took 5-7 ms of
-    RP2040 CPU that way, 30-40 times an English row (tools/pico, frozen)."""
+    bytes. A str a character (iterating a str, chr()) is a new object each,
+    looked up among the interned names, which makes a row of kana many
+    times slower to draw than an English one."""
     out = bytearray()
     n = len(b)
     i = 0

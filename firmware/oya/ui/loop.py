@@ -8,9 +8,9 @@ from oya.ui import forget, keys
 from oya.ui.app import App, IDLE_REDRAW, render
 from oya.compat import const
 
-# An idle pass collects once the free heap is below this. 48 KB let a large
-# Kakkuri search fill the heap inside a key: a collection in that run made it
-# 149 ms as .mpy on the emulated RP2040; at 96 KB the longest was 87 ms.
+# An idle pass collects once the free heap is below this: lower, a large
+# Kakkuri search fills the heap inside a key, and the collection lands in
+# that key's answer.
 IDLE_GC_FREE = 96 * 1024
 _FRAME_MS = const(10)
 
@@ -43,7 +43,7 @@ def passes(app, frame_ms=_FRAME_MS):
     runs it (oya.hw.drive on the device, the simulator's virtual clock)
     sleeps that long, or less when a button's edge comes: the edge's IRQ
     wakes the sleep and the next pass answers it at once. No asyncio: its
-    module and tasks were ~2.5 KB of RAM for a sleep and a flag."""
+    module and tasks are a lot of RAM for a sleep and a flag."""
     from oya.hw import now_ms, tadd, tdiff
     hw = app.hw
     buttons = hw.buttons
@@ -74,12 +74,12 @@ def passes(app, frame_ms=_FRAME_MS):
     while True:
         # One pass, written out here and not called: a call whose locals
         # pass 11 words has its frame on the heap for the call (py/objfun.c,
-        # VM_MAX_STATE_ON_STACK), and every key's peak held the pass's and
-        # its guard's (~200 B); the generator's own frame is made once.
+        # VM_MAX_STATE_ON_STACK), and every key's peak would hold the pass's
+        # and its guard's; the generator's own frame is made once.
         # A pass an edge started (buttons.woken) takes the keys only, as do
         # the passes in the frame after an answer: the CPU sleeps before the
         # journal's file or idle work (an answer and a flash erase in one run
-        # were ~100 ms without a sleep, and a press then waits for both), and
+        # make a press wait for both), and
         # a contact's bounce does not start that work either.
         try:
             woke = buttons.woken
@@ -106,7 +106,7 @@ def passes(app, frame_ms=_FRAME_MS):
                     if work == IDLE_REDRAW:
                         render(app)
                 elif busy:          # the first idle pass after some work (asking for the free
-                    busy = False    # heap walks the whole heap: ~5 ms on the RP2040, not every pass)
+                    busy = False    # heap walks the whole heap: not every pass)
                     idle_collect()
         except Exception as e:
             # what a pass raises (a journal write or a render with no heap
@@ -138,9 +138,8 @@ def failed(app, e):
 def idle_collect(free=IDLE_GC_FREE):
     """Collect the garbage while nothing is asked of the device, once the free
     heap is below `free` (more than a key allocates; the loop asks once after
-    each piece of work): left to the allocator,
-    a collection (~100 KB live, tens of ms on the RP2040) landed in one key's
-    answer in twenty. True when it collected."""
+    each piece of work): left to the allocator, a collection of a full heap
+    lands in a key's answer. True when it collected."""
     mem_free = getattr(gc, "mem_free", None)      # MicroPython's (and the simulator's)
     if mem_free is None or mem_free() >= free:
         return False
@@ -154,8 +153,8 @@ def build_hardware():
     that failed, whose objects stay, are defined in oya.hw and
     oya.hw.hardware so they do not keep it in RAM). So does the port's rp2
     module, which its _boot.py imports to mount the flash: its PIO
-    assembler, written in Python, was 1.3 KB of RAM through every match
-    (emulated RP2040), and nothing here uses it (the mounted flash is the
+    assembler, written in Python, would be RAM held through every match,
+    and nothing here uses it (the mounted flash is the
     filesystem's, machine.Pin and machine.I2C are in machine). First the
     filesystem is mounted again with smaller caches (oya.hw.flashfs), before
     any file is open."""
@@ -171,8 +170,8 @@ def build_hardware():
 
 def _unbind_main(name):
     """_boot.py runs in __main__'s namespace, as main.py does, so a module it
-    imported stays bound there once forgotten (rp2: 1360 B freed only when
-    both go, emulated RP2040). MicroPython only: CPython's __main__ is the
+    imported stays bound there once forgotten (its RAM is freed only when
+    both go). MicroPython only: CPython's __main__ is the
     simulator's or the test runner's."""
     import sys
     if sys.implementation.name != "micropython":

@@ -1,10 +1,10 @@
 # The end of a match: the ranking (after Kakkuri's drawn tie-break), then the
 # match, its journal and its recall let go. A module of its own, loaded once a
 # match, on an idle pass after the key that ends it (App.match_over;
-# oya.ui.app.FLOWS: forgotten when the next starts): as .mpy, its code was RAM
-# beside every deal in oya.ui.play. It is small on purpose: the deal screens
-# are still in RAM when it is imported (the pause menu's module, imported
-# beside them, was once a match's highest heap).
+# oya.ui.app.FLOWS: forgotten when the next starts): in oya.ui.play, as .mpy,
+# its code would be RAM beside every deal. It is small on purpose: the deal
+# screens are still in RAM when it is imported (as the pause menu's module
+# is, beside them, at a match's highest heap).
 from oya import rng
 from oya.ui import tables
 from oya.ui.app import collecting
@@ -36,7 +36,7 @@ def match_over(app):
         lines.append(two_cols("%d %s" % (place, m.ledger.names[seat]), str(score)))
     # the match, its screens and its engine let go before the journal's
     # files are listed for the clear: the collection those allocations may
-    # meet frees them (as .mpy, Kakkuri's engine is ~13 KB of RAM)
+    # meet frees them (as .mpy, an engine is a lot of RAM)
     m = ranking = None
     app.replace(Message(t("match_end", L), lines, app.home))
     app.drop_match()
@@ -44,6 +44,6 @@ def match_over(app):
     s.clear()                      # its journal and recall
     # while the ranking is read: the match's garbage collected, then what OK
     # needs next (the home menu: it knows the journal was just cleared), a
-    # module a pass: as .mpy the home menu with its Menu was one 42 ms
-    # import, and a press that came during it waited for it (emulated RP2040)
+    # module a pass: as .mpy the home menu with its Menu in one import is
+    # a long run, and a press that comes during it waits for it
     app.prefetch(collecting(), "oya.ui.menu", "oya.ui.home", setup_words(app.lang))

@@ -2,7 +2,7 @@
 # (oya.ui.app.flow) and dropped once the deal screen is alone on the stack
 # again. The recall and the slips it leads to are in oya.ui.records, loaded
 # when picked: the menu is opened beside a deal's screens and its engine,
-# and ending a match from it was Kakkuri's highest heap as .mpy.
+# and ending a match from it is where a match's heap is highest as .mpy.
 from oya.ui.grid import two_cols
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message

@@ -15,10 +15,9 @@ def replaying(app, state, seed, acts):
     seed and its actions, with its whole story (the device's deals keep
     only their results: oya.match.Match.lean), a step at a time: None
     after the deal's start and after each action; it returns the deal
-    (deal = yield from replaying(...)). Replayed
-    in one key, a deal was a run of up to ~300 ms of CPU as .mpy on the
-    emulated RP2040 (tools/pico --soak); a step an idle pass (or a slip's
-    step: oya.hw.printer), the keys come between."""
+    (deal = yield from replaying(...)). Replayed in one key, a deal is too
+    long a run of CPU; a step an idle pass (or a slip's step:
+    oya.hw.printer), the keys come between."""
     from oya.session import new_match, replay_steps
     s = app.session
     m = s.match

@@ -14,7 +14,7 @@ from oya.ui import keys
 from oya.ui.text import t, game_name
 
 
-LIST_MS = 20            # a key's or a pass's share of a listing's indexed files (~4 ms each on the RP2040)
+LIST_MS = 20            # a key's or a pass's share of a listing's indexed files
 LIST_STEPS = 64         # (where no clock runs: the simulator's, CPython)
 _WS = b" \t\r\n"
 _HEX = b"0123456789abcdefABCDEF"
@@ -268,7 +268,7 @@ class Scan:
             k = rsindex.known(self.index, fn, raw)
             if k is not None and k[0] is not None:
                 g, name = k                   # validated before: its game without scanning
-                if game is not None and g != game:   # the text (on the RP2040 ~40 ms a file)
+                if game is not None and g != game:   # the text (slow on the device)
                     return False
             else:
                 g, raw = _game_of(raw, game)
@@ -281,8 +281,8 @@ class Scan:
                     self.i -= 1
                     return True
                 # validated in parts, a step each: the engine's option
-                # table, the JSON, the check (in one, a Kachi-kachi file
-                # took ~300 ms of the RP2040's CPU)
+                # table, the JSON, the check (in one, too long a run of CPU
+                # for a pass)
                 self._job = self._validating(fn, path, raw, g)
                 return True
             self._listed(fn, g, name, None, None, False)
@@ -427,9 +427,9 @@ def new_table(app):
 
 def scan_ahead(app):
     """Every game's rulesets scanned while the game list is on screen, one
-    file an idle pass (a file the index knows costs a read and a hash: ~10
-    ms on the RP2040, 100 ms for the ten shipped, which the pick of a game
-    used to spend); pick_ruleset takes the list, and keeps it for another
+    file an idle pass (a file the index knows costs a read and a hash,
+    which the pick of a game would spend otherwise); pick_ruleset takes the
+    list, and keeps it for another
     pick until the options screen. app.scanned is False until it ends.
     A file that needs validating stops it: the pick lists as before. The
     index's code and the listing of the folder come first, a pass each."""
@@ -479,8 +479,8 @@ def ruleset_menu(app, game, found):
     # picked, oya.ui.table forgets this module and its code goes
     show(app, Menu(t("ruleset", L), items, Call(app, "setup", "picked", game, found), app.pop))
     # the options screen's modules (its engine is fetched on that screen,
-    # once this module has gone: with it here this menu was the highest heap
-    # of Kachi-kachi's setup, ~3 KB above its Options screen as .mpy)
+    # once this module has gone: with it here this menu would be the highest
+    # heap of a setup)
     app.prefetch("oya.games.%s_options" % game, "oya.ui.table")
 
 

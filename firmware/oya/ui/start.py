@@ -17,13 +17,13 @@ def match_code(game):
 
 def begin(app, game, rs_name, opts, names, bots, changed, first):
     """A new table, set up: its modules come one an idle pass (as .mpy the
-    engine alone is a 100-250 ms import on the RP2040), then the match is
+    engine alone is too long an import for one pass), then the match is
     made and its first dealer drawn and shown (new_match). Keys pressed
     meanwhile wait for it, then act in order (App.due)."""
     # first a collection of the setup's modules, just forgotten: the
     # engine's code then goes into a heap with no garbage in it, not among
-    # it (as .mpy, a heap held to 96 KB ran out at the first dealer, in
-    # fragments, where a collected one did not: tools/pico --soak)
+    # it (as .mpy, a heap held near its budget runs out there in fragments,
+    # where a collected one does not)
     app.prefetch(collecting(), *match_code(game))
     app.run_later(new_match(app, game, rs_name, opts, names, bots, changed, first))
 
@@ -63,8 +63,8 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
     app._starting = (s, bots)
     app.replace(Message(first, lines, Call(app, "start", "start_pending")))
     # the deal screens (this step ends the list's first item), then, while the
-    # draw is read, a collection of what the setup left: the OK that deals met
-    # one otherwise (emulated RP2040, .mpy: ~96 KB live, tens of ms of CPU)
+    # draw is read, a collection of what the setup left: the OK that deals
+    # meets one otherwise
     app._prefetch += [collecting(), "oya.ui.play", collecting()]     # (the draw's module forgotten: as above)
 
 
@@ -78,8 +78,8 @@ def start_pending(app):
 def start_play(app, session, bots):
     # the new-table, ruleset and home code is not needed in play, nor the
     # options table: gone before the deal screen's code comes, it leaves its
-    # room to it (as .mpy, a heap held to 96 KB ran out importing the deal
-    # screen at the first dealer's OK, with the options still in: tools/pico --soak)
+    # room to it (as .mpy, a heap held near its budget runs out importing the
+    # deal screen at the first dealer's OK with the options still in)
     forget(*FLOWS)
     forget_options(session.game)
     if session.match.table:

@@ -26,7 +26,7 @@ def edit_options(app, game, rs_name, opts):
     L = app.lang
     # the options table is looked up, not held: it goes from RAM once the
     # starting chips are set (pick_chips reads their range: importing it again
-    # there was ~30 ms of a key as .mpy), while this screen waits under the next
+    # there would cost that key its time), while this screen waits under the next
     if opts is None:
         opts = dict((e[0], e[1]) for e in options(game))
     opts = dict(opts)
@@ -171,8 +171,7 @@ def start_new(app, game, rs_name, opts, names, bots):
     """The setup is done: its screens and code go, then the match is made
     in steps (oya.ui.start.begin), so that the game's engine and the setup's
     screens are never in RAM together: with the engine fetched beside them,
-    a heap held to its budget ran out on the Options screen (tools/pico
-    --soak: 96 KB as .mpy, 32 KB frozen)."""
+    a heap held to its budget runs out on the Options screen."""
     first = t("first", app.lang)    # a setup word: read before its module goes with the flows
     changed = getattr(app, "changed", None)
     forget(*FLOWS)

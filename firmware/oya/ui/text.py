@@ -4,8 +4,8 @@
 # match needs (oya.ui.text_en or text_ja, imported when asked for), and those
 # of the screens before a match (text_en_setup or text_ja_setup, imported for
 # a word the first lacks and dropped with the other flows when a match starts).
-# A module's words are one str, "|key=word|key=word|...|": a dict of them was
-# a hash table in RAM (~0.4 KB, frozen or not) and, as .mpy, a str object
+# A module's words are one str, "|key=word|key=word|...|": a dict of them is
+# a hash table in RAM (frozen or not) and, as .mpy, a str object
 # per long word beside it; one str costs no RAM frozen and is one object as
 # .mpy. A word is looked up in it (a few finds, in C) when a screen is drawn.
 from oya.ui import forget

@@ -67,7 +67,7 @@ class Message(Screen):
 
 def wrap(text, width=21, out=None):
     """Words to lines of at most `width` cells, appended to `out` when given
-    (a list per line was most of the garbage of a deal's results)."""
+    (a list per line would be most of the garbage of a deal's results)."""
     text = half(text)
     if out is None:
         out = []
