@@ -39,6 +39,8 @@ DEFAULT = {
 
 BUTTONS = ("up", "down", "ok", "back", "left", "right")   # Buttons' order
 _MAX_GPIO = const(47)
+_I2C_ADDR_FIRST = const(0x08)    # the 7-bit I2C addresses a device may have
+_I2C_ADDR_LAST = const(0x77)     # (the rest are reserved)
 
 
 def _int(v):
@@ -102,7 +104,7 @@ def check_display(d):
             errs.append("display: GPIO %d/%d cannot be SDA/SCL of I2C%d (SDA is GPIO %d, %d, ...; SCL %d, %d, ...)"
                         % (d["sda"], d["scl"], n, 2 * n, 2 * n + 4, 2 * n + 1, 2 * n + 5))
     _range(errs, "display.freq", d.get("freq"), 10000, 1000000)
-    _range(errs, "display.addr", d.get("addr"), 0x08, 0x77)
+    _range(errs, "display.addr", d.get("addr"), _I2C_ADDR_FIRST, _I2C_ADDR_LAST)
     _choice(errs, "display.width", d.get("width"), (128,))
     _choice(errs, "display.height", d.get("height"), (32, 64))
     if "rotate" in d:

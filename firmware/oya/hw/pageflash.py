@@ -8,6 +8,7 @@
 from oya.compat import const
 
 PAGE = const(256)            # the flash's program page
+_ERASED = const(0xFF)        # an erased byte: programming it leaves a byte as it is
 
 
 class PageFlash:
@@ -17,7 +18,7 @@ class PageFlash:
 
     def __init__(self, flash):
         self.flash = flash
-        self.pagev = memoryview(bytearray(b"\xff" * PAGE))    # all 0xFF between programs
+        self.pagev = memoryview(bytearray(bytes((_ERASED,)) * PAGE))    # all erased between programs
         # reads and erases are the flash's own: littlefs makes hundreds of
         # small reads to walk its logs, and a Python method between would
         # cost each of them a call
@@ -49,9 +50,9 @@ class PageFlash:
 
 
 def _erase(page, a, n):
-    """page[a:a + n] back to 0xFF, in doubling copies (a Python loop a byte
+    """page[a:a + n] back to _ERASED, in doubling copies (a Python loop a byte
     is slow on the device)."""
-    page[a] = 0xFF
+    page[a] = _ERASED
     w = 1
     while w < n:
         c = min(w, n - w)

@@ -28,9 +28,33 @@ from array import array
 from oya.compat import const
 from oya.hw import tdiff, tadd
 
-ESC = const(0x1B)
-GS = const(0x1D)
-LF = const(0x0A)
+# ESC/POS: a command is ESC or GS, a letter, then its arguments
+_LF = const(0x0A)                # print the line and feed one
+_DLE = const(0x10)
+_EOT = const(0x04)
+_ESC = const(0x1B)
+_GS = const(0x1D)
+_INIT = const(0x40)              # ESC @: settings back to the power-on ones
+_HEAT = const(0x37)              # ESC 7 n1 n2 n3: heating dots, time and interval
+_CODEPAGE = const(0x74)          # ESC t n: the table of bytes 0x80-0xFF
+_EMPHASIS = const(0x45)          # ESC E n: bold on (1) or off (0)
+_SIZE = const(0x21)              # GS ! n: width and height factors
+_DOUBLE = const(0x11)            # twice as wide and twice as tall
+_ALIGN = const(0x61)             # ESC a n
+_ALIGN_LEFT = const(0)
+_ALIGN_CENTER = const(1)
+_ALIGN_RIGHT = const(2)
+_FEED = const(0x64)              # ESC d n: print and feed n lines
+_CUT = const(0x56)               # GS V m
+_CUT_PARTIAL = const(1)
+_STATUS_PAPER = const(4)         # DLE EOT 4: the paper sensor's status byte
+_STATUS_MASK = const(0x93)       # the bits fixed in every status byte,
+_STATUS_FIXED = const(0x12)      # and their values
+_PAPER_OUT = const(0x60)         # the paper-end sensor's bits
+# bytes a slip's text never holds
+_SPACE = const(0x20)             # control bytes below it
+_DEL = const(0x7F)               # the last ASCII byte, a control byte too
+_QUESTION = const(0x3F)          # "?": what a character with no byte prints as
 
 BOLD = const(1)
 BIG = const(2)        # double width and height
@@ -59,7 +83,7 @@ _TO = "S H D C x ... > < o o * * -> <- Y 10 11 12"
 
 def _subst(s):
     for ch in s:
-        if ord(ch) > 0x7F and ch in _FROM:
+        if ord(ch) > _DEL and ch in _FROM:
             break
     else:
         return s
@@ -70,11 +94,11 @@ def _subst(s):
 def _no_controls(b):
     """`b` with each control byte (0x00-0x1F, 0x7F) printed as "?"."""
     for x in b:
-        if x < 0x20 or x == 0x7F:
+        if x < _SPACE or x == _DEL:
             break
     else:
         return b
-    return bytes(0x3F if x < 0x20 or x == 0x7F else x for x in b)
+    return bytes(_QUESTION if x < _SPACE or x == _DEL else x for x in b)
 
 
 class Printer:
@@ -118,11 +142,11 @@ class Printer:
         return _no_controls(kana.to_jis(text))
 
     def _header(self):
-        b = bytearray((ESC, 0x40))
+        b = bytearray((_ESC, _INIT))
         if self.heat:
-            b += bytes((ESC, 0x37, self.heat[0], self.heat[1], self.heat[2]))
+            b += bytes((_ESC, _HEAT, self.heat[0], self.heat[1], self.heat[2]))
         if self.codepage is not None:
-            b += bytes((ESC, 0x74, self.codepage))
+            b += bytes((_ESC, _CODEPAGE, self.codepage))
         return bytes(b)
 
     def build(self, lines, cut=True):
@@ -153,28 +177,28 @@ class Printer:
         if isinstance(ln, tuple):
             flags, ln = ln
         if flags & BOLD:
-            data += b"\x1bE\x01"
+            data += bytes((_ESC, _EMPHASIS, 1))
         if flags & BIG:
-            data += b"\x1d!\x11"
+            data += bytes((_GS, _SIZE, _DOUBLE))
         if flags & (CENTER | RIGHT):
-            data += bytes((ESC, 0x61, 1 if flags & CENTER else 2))
+            data += bytes((_ESC, _ALIGN, _ALIGN_CENTER if flags & CENTER else _ALIGN_RIGHT))
         data += self.encode(ln)
-        data.append(LF)
+        data.append(_LF)
         if flags & BOLD:
-            data += b"\x1bE\x00"
+            data += bytes((_ESC, _EMPHASIS, 0))
         if flags & BIG:
-            data += b"\x1d!\x00"
+            data += bytes((_GS, _SIZE, 0))
         if flags & (CENTER | RIGHT):
-            data += b"\x1ba\x00"
+            data += bytes((_ESC, _ALIGN, _ALIGN_LEFT))
         if len(data) > 0xFFFF:
             raise ValueError("slip too long")
         marks.append(len(data))
         marks.append((_BIG_LINE_DOTS if flags & BIG else _LINE_DOTS) * PRINT_DOT_US // 1000)
 
     def _end(self, data, marks, cut):
-        data += bytes((ESC, 0x64, _FEED_LINES))
+        data += bytes((_ESC, _FEED, _FEED_LINES))
         if cut:
-            data += bytes((GS, 0x56, 1))
+            data += bytes((_GS, _CUT, _CUT_PARTIAL))
         marks.append(len(data))
         marks.append(_FEED_LINES * _LINE_DOTS * PRINT_DOT_US // 1000 + (_CUT_MS if cut else 0))
 
@@ -238,7 +262,7 @@ class Printer:
     def _query(self, now):
         while self.uart.any():          # stale bytes
             self.uart.read()
-        self._write(b"\x10\x04\x04", now)
+        self._write(bytes((_DLE, _EOT, _STATUS_PAPER)), now)
         self._query_until = tadd(now, _QUERY_MS)
         return self._wire_ms(3)
 
@@ -263,9 +287,9 @@ class Printer:
             if r:
                 self._query_until = None
                 s = r[0]
-                if (s & 0x93) == 0x12:
+                if (s & _STATUS_MASK) == _STATUS_FIXED:
                     self.stats.answered = True
-                    if s & 0x60:
+                    if s & _PAPER_OUT:
                         self._drop("paper out")
                         return 0
             elif tdiff(now, self._query_until) < 0:

@@ -45,16 +45,39 @@ except Exception:                                   # CPython, the WebAssembly p
             i -= 1
         return i
 
+_I2C_ADDR = const(0x3C)          # the panel's usual I2C address
+# control bytes: what the rest of an I2C write is
 _CTRL_CMD = const(0x00)
 _CTRL_DATA = const(0x40)
-_SET_CONTRAST = const(0x81)
-_SET_NORM_INV = const(0xA6)
-_SET_DISP = const(0xAE)
-_SET_COL_ADDR = const(0x21)
-_SET_PAGE_ADDR = const(0x22)
-_SET_SEG_REMAP = const(0xA0)
-_SET_COM_OUT_DIR = const(0xC0)
-_NO_CHANGE = const(255)
+# commands (a flag in the low bits where there is one: on, inverted, remapped)
+_SET_MEM_ADDR = const(0x20)      # then the addressing mode
+_MEM_ADDR_HORIZ = const(0x00)
+_SET_COL_ADDR = const(0x21)      # then the first and last column
+_SET_PAGE_ADDR = const(0x22)     # then the first and last page
+_SET_DISP_START_LINE = const(0x40)   # | the RAM row shown at the top
+_SET_CONTRAST = const(0x81)      # then the contrast
+_SET_CHARGE_PUMP = const(0x8D)   # then _PUMP_ON or _PUMP_OFF
+_PUMP_OFF = const(0x10)          # an external VCC
+_PUMP_ON = const(0x14)
+_SET_SEG_REMAP = const(0xA0)     # | 1: column 127 -> SEG0
+_SET_ENTIRE_ON = const(0xA4)     # | 0: the display follows its RAM
+_SET_NORM_INV = const(0xA6)      # | 1: inverted
+_SET_MUX_RATIO = const(0xA8)     # then the rows - 1
+_SET_DISP = const(0xAE)          # | 1: on
+_SET_COM_OUT_DIR = const(0xC0)   # | 8: COM scanned from the last row
+_SET_DISP_OFFSET = const(0xD3)   # then the vertical shift
+_SET_DISP_CLK_DIV = const(0xD5)  # then the divide ratio and oscillator
+_CLK_DIV = const(0x80)           # the reset value
+_SET_PRECHARGE = const(0xD9)     # then the phase 1 and 2 periods
+_PRECHARGE_EXT = const(0x22)
+_PRECHARGE_INT = const(0xF1)
+_SET_COM_PIN_CFG = const(0xDA)   # then the COM pins' wiring
+_COM_PIN_SEQ = const(0x02)       # sequential: a panel twice as wide as tall (128x32)
+_COM_PIN_ALT = const(0x12)       # alternative: 128x64
+_SET_VCOM_DESEL = const(0xDB)    # then the VCOMH level
+_VCOM_DESEL = const(0x30)
+_CONTRAST_MAX = const(0xFF)
+_NO_CHANGE = const(255)          # a page's first changed column when none is
 
 
 class SSD1306:
@@ -63,7 +86,7 @@ class SSD1306:
     # not a panel base and a subclass: a class is RAM, frozen too.)
     _WINDOW_COST = 8
 
-    def __init__(self, i2c, width=128, height=64, addr=0x3C, external_vcc=False, rotate=False):
+    def __init__(self, i2c, width=128, height=64, addr=_I2C_ADDR, external_vcc=False, rotate=False):
         self.i2c = i2c
         self.addr = addr
         self.width = width
@@ -77,7 +100,7 @@ class SSD1306:
         shmv = memoryview(self._shadow)
         self._pv = [self.buf[p * width:(p + 1) * width] for p in range(self.pages)]
         self._sv = [shmv[p * width:(p + 1) * width] for p in range(self.pages)]
-        self._win = bytearray(b"\xff" * (2 * self.pages))   # per page: first, last column changed
+        self._win = bytearray([_NO_CHANGE] * (2 * self.pages))   # per page: first, last column changed
         self._cmd = bytearray(7)
         self._cmd4 = memoryview(self._cmd)[0:4]
         self.bytes_sent = 0
@@ -282,20 +305,20 @@ class SSD1306:
         return bytes((
             _CTRL_CMD,
             _SET_DISP,                  # off
-            0x20, 0x00,                 # horizontal addressing
-            0x40,                       # start line 0
-            _SET_SEG_REMAP | r,         # column 127 -> SEG0
-            0xA8, self.height - 1,      # multiplex ratio
+            _SET_MEM_ADDR, _MEM_ADDR_HORIZ,
+            _SET_DISP_START_LINE | 0,
+            _SET_SEG_REMAP | r,
+            _SET_MUX_RATIO, self.height - 1,
             _SET_COM_OUT_DIR | (r << 3),
-            0xD3, 0x00,                 # display offset
-            0xDA, 0x02 if self.width > 2 * self.height else 0x12,
-            0xD5, 0x80,                 # clock divide
-            0xD9, 0x22 if ext else 0xF1,  # pre-charge
-            0xDB, 0x30,                 # VCOM deselect
-            _SET_CONTRAST, 0xFF,
-            0xA4,                       # show RAM
+            _SET_DISP_OFFSET, 0,
+            _SET_COM_PIN_CFG, _COM_PIN_SEQ if self.width > 2 * self.height else _COM_PIN_ALT,
+            _SET_DISP_CLK_DIV, _CLK_DIV,
+            _SET_PRECHARGE, _PRECHARGE_EXT if ext else _PRECHARGE_INT,
+            _SET_VCOM_DESEL, _VCOM_DESEL,
+            _SET_CONTRAST, _CONTRAST_MAX,
+            _SET_ENTIRE_ON,
             _SET_NORM_INV,
-            0x8D, 0x10 if ext else 0x14,  # charge pump
+            _SET_CHARGE_PUMP, _PUMP_OFF if ext else _PUMP_ON,
             _SET_DISP | 1,              # on
         ))
 
@@ -328,7 +351,7 @@ class SSD1306:
         self.data_sent += len(self._raw) - 1
 
 
-def make(driver, i2c, width=128, height=64, addr=0x3C, rotate=False):
+def make(driver, i2c, width=128, height=64, addr=_I2C_ADDR, rotate=False):
     """Build the driver named in a board file ('ssd1306' or 'sh1106'; the
     SH1106's class is imported only for a board that has one); `rotate`:
     the picture turned 180 degrees, for a panel mounted upside down."""

@@ -7,7 +7,10 @@
 # a power cut leaves the old or the new content, never a mix. Nothing read
 # here is executed; ruleset files are data for oya.rules.
 import os
+from oya.compat import const
 from oya.journal import Journal, JournalCorrupt
+
+_S_IFDIR = const(0x4000)         # os.stat()'s mode bit of a folder
 
 RULESETS = "rulesets"
 STATE = "state"
@@ -22,7 +25,7 @@ def ensure_dir(path):
 
 def _is_dir(path):
     try:
-        return (os.stat(path)[0] & 0x4000) != 0
+        return (os.stat(path)[0] & _S_IFDIR) != 0
     except OSError:
         return False
 
