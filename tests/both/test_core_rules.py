@@ -139,6 +139,29 @@ def test_strings_with_escapes_and_wide_text_read_whole():
     assert loads('[-0.5e2, 10, "\u89aa", true, false, null, {}]') == [-50.0, 10, "\u89aa", True, False, None, {}]
 
 
+def test_value_at_reads_one_top_level_field_of_well_formed_json_only():
+    from oya.jsonlite import value_at
+    assert value_at(GOOD, "game") == "_highcard"
+    assert value_at(b"\xef\xbb\xbf" + GOOD, "game") == "_highcard"          # a byte order mark
+    assert value_at(bytearray(GOOD), "name") == "House"
+    assert value_at(GOOD, "options") == {"starting_points": 20, "ties": "split"}   # built whole
+    assert value_at(GOOD, "missing") is None
+    # escapes are read, in the value and in the key
+    assert value_at(b'{"g\\u0061me": "\\u30ab\\"x"}', "game") == "\u30ab\"x"
+    # only the top-level object's field counts, and the last of two
+    assert value_at(b'{"o": {"game": "deep"}, "l": [{"game": 1}]}', "game") is None
+    assert value_at(b'{"game": "a", "game": "b"}', "game") == "b"
+    assert value_at(b'[{"game": "a"}]', "game") is None
+    # the whole must be well-formed: an error anywhere, after the field too
+    for bad in (b'{"game": "a", "x": [1, 2}', b'{"game": "a"} x', b'{"game": "a", "x": 01}',
+                b'{"game": "a", "x": "\\q"}', b'{"game": "a", "x": "\x01"}', b'{"game": "a", "x": tru}',
+                b'{"game": "a", "x": "\xff"}', b'{"game": "\xe3\x81"}', b'{"game": "a",}', b""):
+        assert value_at(bad, "game") is None, bad
+    deep = b'{"game": "a", "x": ' + b"[" * 15 + b"]" * 15 + b"}"
+    assert value_at(deep, "game") == "a"                                     # 16 deep: read
+    assert value_at(deep.replace(b"[", b"[[", 1).replace(b"]", b"]]", 1), "game") is None
+
+
 def test_huge_file_is_refused_before_parsing():
     raw = b'{"game": "_highcard", "name": "x", "description": "' + b"a" * 10000 + b'"}'
     try:

@@ -16,179 +16,19 @@ from oya.ui.text import t, game_name
 
 LIST_MS = 20            # a key's or a pass's share of a listing's indexed files
 LIST_STEPS = 64         # (where no clock runs: the simulator's, CPython)
-_WS = b" \t\r\n"
-_HEX = b"0123456789abcdefABCDEF"
-_ESC = b'"\\/bfnrt'
-_DIGITS = b"0123456789"
-
-
-def _string_end(raw, i, n):
-    """Index of the closing quote of the JSON string opening at raw[i], or -1
-    when it is not a well-formed string (control characters, bad escapes).
-    Its quotes and escapes are found by find(), its control characters by
-    min(): a byte at a time in Python, a 1 KB file took ~55 ms of RP2040 CPU."""
-    i += 1
-    while True:
-        q = raw.find(b'"', i)
-        if q < 0:
-            return -1
-        b = raw.find(b"\\", i, q)
-        end = q if b < 0 else b
-        if end > i and min(raw[i:end]) < 0x20:
-            return -1
-        if b < 0:
-            return q
-        e = raw[b + 1]                                     # (b < q: there is a byte after it)
-        if e == 0x75:                                       # \uXXXX
-            for k in range(b + 2, b + 6):
-                if k >= n or raw[k] not in _HEX:
-                    return -1
-            i = b + 6
-        elif e in _ESC:
-            i = b + 2
-        else:
-            return -1
-
-
-def _number_end(raw, i, n):
-    """Index just past the JSON number at raw[i], or -1."""
-    if raw[i] == 0x2D:
-        i += 1
-    if i >= n or raw[i] not in _DIGITS:
-        return -1
-    if raw[i] == 0x30:
-        i += 1
-    else:
-        while i < n and raw[i] in _DIGITS:
-            i += 1
-    if i < n and raw[i] == 0x2E:
-        i += 1
-        if i >= n or raw[i] not in _DIGITS:
-            return -1
-        while i < n and raw[i] in _DIGITS:
-            i += 1
-    if i < n and (raw[i] == 0x65 or raw[i] == 0x45):
-        i += 1
-        if i < n and (raw[i] == 0x2B or raw[i] == 0x2D):
-            i += 1
-        if i >= n or raw[i] not in _DIGITS:
-            return -1
-        while i < n and raw[i] in _DIGITS:
-            i += 1
-    return i
-
-
-def _skip_ws(raw, i, n):
-    while i < n and raw[i] in _WS:
-        i += 1
-    return i
-
-
-def _scan_game(raw):
-    """The game a ruleset file names, the string at "game" in its top-level
-    object, when the whole of `raw` (bytes) is well-formed JSON. "" when it
-    is not JSON, or names no game; None when the name has escapes (a JSON
-    reader must say). The text is checked in place, nothing is built, so
-    another game's files are passed over for little RAM (the strict check,
-    for the files that are listed, is oya.rules')."""
-    n = len(raw)
-    i = 3 if raw[:3] == b"\xef\xbb\xbf" else 0        # a UTF-8 byte order mark
-    stack = bytearray(16)       # open containers: 1 an object, 2 an array
-    depth = 0
-    expect = 0                  # 0 a value, 1 a key, 2 what follows a value
-    is_game = False             # the value to read is the top-level "game"
-    game = ""
-    while True:
-        i = _skip_ws(raw, i, n)
-        if expect == 2 and depth == 0:
-            if i != n:
-                return ""
-            if game:
-                try:
-                    raw.decode()            # UTF-8 text (MicroPython's check is the laxer)
-                except UnicodeError:
-                    return ""
-            return game
-        if i >= n:
-            return ""
-        c = raw[i]
-        if expect == 1:                                     # a key, then ':'
-            j = _string_end(raw, i, n) if c == 0x22 else -1
-            if j < 0:
-                return ""
-            is_game = depth == 1 and j - i == 5 and raw[i + 1:j] == b"game"
-            i = _skip_ws(raw, j + 1, n)
-            if i >= n or raw[i] != 0x3A:
-                return ""
-            i += 1
-            expect = 0
-        elif expect == 0:                                   # a value
-            v = ""
-            if c == 0x7B or c == 0x5B:
-                if depth == len(stack):
-                    return ""
-                stack[depth] = 1 if c == 0x7B else 2
-                depth += 1
-                i = _skip_ws(raw, i + 1, n)
-                if i < n and raw[i] == c + 2:               # {} or []
-                    depth -= 1
-                    i += 1
-                    expect = 2
-                else:
-                    expect = 1 if c == 0x7B else 0
-            else:
-                if c == 0x22:
-                    j = _string_end(raw, i, n)
-                    if j < 0:
-                        return ""
-                    if is_game:
-                        v = raw[i + 1:j]
-                    i = j + 1
-                elif c == 0x2D or c in _DIGITS:
-                    i = _number_end(raw, i, n)
-                    if i < 0:
-                        return ""
-                elif raw[i:i + 4] == b"true" or raw[i:i + 4] == b"null":
-                    i += 4
-                elif raw[i:i + 5] == b"false":
-                    i += 5
-                else:
-                    return ""
-                expect = 2
-            if is_game:
-                if not v:
-                    game = ""
-                elif 0x5C in v:
-                    game = None
-                else:
-                    try:
-                        game = v.decode()
-                    except UnicodeError:
-                        return ""
-                is_game = False
-        else:                                               # ',' or the end of a container
-            top = stack[depth - 1]
-            if c == 0x2C:
-                expect = 1 if top == 1 else 0
-            elif c == (0x7D if top == 1 else 0x5D):
-                depth -= 1
-            else:
-                return ""
-            i += 1
 
 
 def _game_of(raw, game):
     """(game named, raw) of a ruleset file's bytes; (that game, None) when it
     is well-formed JSON that names another game than `game`: that game's
-    business, not listed here."""
-    g = _scan_game(raw)
-    if g is None:
-        # a name with escapes: the built-in reader's word (in C, little garbage)
-        import json
-        try:
-            g = json.loads(raw).get("game")
-        except Exception:
-            g = ""
+    business, not listed here. The file is checked in place, nothing but its
+    game built (oya.jsonlite.value_at), so another game's files are passed
+    over for little RAM (the strict check, for the files that are listed, is
+    oya.rules')."""
+    from oya.jsonlite import value_at
+    g = value_at(raw, "game")
+    if not isinstance(g, str):
+        g = ""                          # not JSON, or no game named
     if game is not None and g != game and g in GAMES:
         return g, None
     return g, raw
