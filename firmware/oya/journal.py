@@ -9,17 +9,17 @@
 # is parsed as JSON data. There is no rename: on littlefs every rename and
 # remove is one more commit to the directory's log, and the log's compactions
 # are what erase flash blocks, with the CPU stopped: a record is one commit
-# and its own block. (The first
-# record of a match is written as `.tmp` and renamed: a cut inside it must not
-# leave a half file under a record's name, which load() reports as damage.)
+# and its own block. (The first record of a match is written as `.tmp` and
+# renamed: a cut inside it must not leave a half file under a record's name,
+# which load() reports as damage.)
 #
 # A whole record costs the flash a new file (littlefs erases a block for it).
 # So between records the actions go to a tail: the list of actions since the
 # record, framed the same way with the record's number, written in place
 # into `.a` and `.at` in turn, the same way. A short file lives inline in
-# littlefs's directory log, which needs no erase; the
-# caller writes a new record when the tail grows. A tail whose number is not
-# the record's is an old one and is ignored.
+# littlefs's directory log, which needs no erase; the caller writes a new
+# record when the tail grows. A tail whose number is not the record's is an
+# old one and is ignored.
 #
 # A lazy journal (the device's) takes each write in steps, one a pass of the
 # device loop (step(), see _writing): on littlefs the bytes of a record erase

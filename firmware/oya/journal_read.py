@@ -35,7 +35,7 @@ def _intact(f):
     buf = bytearray(64)
     k = f.readinto(buf)
     while k:
-        h.update(buf if k == 64 else memoryview(buf)[:k])    # (a view only for the last piece: a view each is garbage each)
+        h.update(buf if k == 64 else memoryview(buf)[:k])    # (a view for the last piece only: each is garbage)
         n += k
         k = f.readinto(buf)
     if header(seq, n, h) != head:   # (magic, number, length and hash at once)

@@ -209,8 +209,8 @@ class Printer:
         A list or tuple of lines is encoded now. A generator is taken one
         item a step of pump(), in turn with the sending: a deal's record
         replays the deal to make its lines, too long a run of CPU for one
-        key; it yields None between the replay's actions. What it raises drops the
-        slip (failed, last_error)."""
+        key; it yields None between the replay's actions. What it raises
+        drops the slip (failed, last_error)."""
         if self._job is not None and len(self._jobs) >= _WAITING:
             raise RuntimeError("printer busy: try again when it stops")
         if isinstance(lines, (list, tuple)):
