@@ -26,34 +26,52 @@ CARD_KEYS = ("maki", "cols", "hand")
 
 # -- independent oracles (from the spec's tables, written apart from the engine) --
 
+RUNS = [(s, s + 1, s + 2) for s in range(1, 9)]       # nobori 1-2-3 .. 8-9-10, no wrap
+
+
 def strength(ranks, dealer, o):
-    """(category, key): arashi 3, a privileged yaku 2 (kuppin above a
-    child's shippin), else 1 with the value."""
-    ranks = list(ranks)
+    """(category, value, multiplier, yaku): arashi 3, a privileged yaku or a
+    nobori/kudari 2, else 1; the multiplier the hand wins at (§6.2-6.4)."""
+    ranks = tuple(ranks)
     v = sum(ranks) % 10
     if len(ranks) == 3 and len(set(ranks)) == 1:
-        return (3, v)
+        if ranks[0] == 3 and o["arashi_kabu"] == "x5":
+            return (3, v, 5, "arashi_kabu")
+        return (3, v, 3, "arashi")
+    if o["nobori_kudari"] == "on" and ranks in RUNS:
+        return (2, v, 2, "nobori")
+    if o["nobori_kudari"] == "on" and ranks[::-1] in RUNS:
+        return (2, v, 2, "kudari")
+    pin = {"x1": 1, "x2": 2}[o["pin_pay"]]
     if len(ranks) == 2:
-        pair = tuple(ranks)
+        pair = ranks
         if o["pin_yaku_order"] == "any":
             pair = tuple(sorted(ranks, reverse=True))
         if dealer and pair == (9, 1):
-            return (2, 1)
-        if pair == (4, 1) and (o["shippin_owner"] == "dealer") == dealer:
-            return (2, 0)
-    return (1, v)
+            return (2, v, pin, "kuppin")
+        owners = {"dealer": (True,), "child": (False,), "both": (True, False)}[o["shippin_owner"]]
+        if pair == (4, 1) and dealer in owners:
+            return (2, v, pin, "shippin")
+    return (1, v, 1, None)
 
 
 def expected_net(dr, cr, stake, o):
-    """The child's net for one bet: +b / -b / ×3 for the arashi winner / 0."""
+    """The child's net for one bet: the winner's multiplier times the stake,
+    won or lost, or 0 when it is returned."""
     ds, cs = strength(dr, True, o), strength(cr, False, o)
-    if o["dealer_buta"] == "no_contest" and ds == (1, 0):
+    if o["dealer_buta"] == "no_contest" and ds[0] == 1 and ds[1] == 0:
         return 0
-    if cs > ds:
-        return stake * (3 if cs[0] == 3 else 1)
-    if cs < ds:
-        return -stake * (3 if ds[0] == 3 else 1)
-    return 0 if o["tie"] == "push" else -stake
+    if cs[0] != ds[0]:
+        child = cs[0] > ds[0]
+    elif (ds[3], cs[3]) == ("kuppin", "shippin"):
+        child = False
+    elif cs[1] != ds[1]:
+        child = cs[1] > ds[1]
+    elif o["tie"] == "push":
+        return 0
+    else:
+        child = False
+    return stake * cs[2] if child else -stake * ds[2]
 
 
 def expected_draws(ranks, dealer, o):
@@ -228,9 +246,12 @@ def test_choices_decode_encode_and_labels_fit():
     for v in range(10):
         for lang in (EN, JA):
             assert halfwidth_len(oicho.value_label(v, None, lang)) <= 21
-    for y, v in (("arashi", 9), ("shippin", 5), ("kuppin", 0)):
-        assert oicho.value_label(v, y) in ("Arashi 9", "Shippin", "Kuppin")
-        assert oicho.value_label(v, y, JA) in ("アラシ 9", "シッピン", "クッピン")
+    named = {"arashi": ("Arashi 9", "アラシ 9"), "shippin": ("Shippin", "シッピン"),
+             "kuppin": ("Kuppin", "クッピン"), "nobori": ("Nobori 9", "ノボリ 9"),
+             "kudari": ("Kudari 9", "クダリ 9"), "arashi_kabu": ("Arashi-kabu", "アラシカブ")}
+    assert sorted(named) == sorted(oicho.YAKU_IDS)
+    for y in oicho.YAKU_IDS:
+        assert (oicho.value_label(9, y), oicho.value_label(9, y, JA)) == named[y]
 
 
 def test_visibility_oracle_over_bot_deals():
