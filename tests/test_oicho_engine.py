@@ -254,6 +254,34 @@ def test_choices_decode_encode_and_labels_fit():
         assert (oicho.value_label(9, y), oicho.value_label(9, y, JA)) == named[y]
 
 
+def test_local_yaku_names_on_the_screen_the_slip_and_the_options_list():
+    """The §6.4 yaku: their names draw on the screen in both languages (every
+    kana has a glyph, and a line holds them), the printed record names them
+    by id beside the hand and the payment, and the options list shows each
+    new option's id and value whole."""
+    from oya.ui import kana
+    from oya.ui.grid import two_cols, COLS
+    from oya.ui.records import deal_record_lines
+    from oya.ui.table import option_row
+    for y in ("nobori", "kudari", "arashi_kabu"):
+        for lang in (EN, JA):
+            label = oicho.value_label(9, y, lang)
+            assert all(ord(ch) < 0x7F or kana.code(ord(ch)) >= 0 for ch in label), label
+            assert 0 < halfwidth_len(label) <= 21
+    fill = [[10, 10], [10, 6], [6, 6]]
+    m = new_match(nobori_kudari="on", arashi_kabu="x5")
+    d = start(m, [[7, 8, 9]] + fill, [3, 3, 3])
+    bet_all(d, [(1, 1, 2)])
+    finish(d, [[7, 8, 9]] + fill, [3, 3, 3])
+    lines = deal_record_lines(m.deck_kind(), d.events, m.ledger.names, d.seen(-1))
+    assert "dealer 3a 3b 3c =9 arashi_kabu" in lines and "col:1 7a 8a 9a =4 nobori" in lines
+    assert "P2>P1 10 arashi_kabu c1" in lines
+    for oid in ("shippin_owner", "pin_pay", "nobori_kudari", "arashi_kabu"):
+        for v in [e for e in OPTIONS if e[0] == oid][0][2]:
+            row = two_cols(">" + option_row(oid, v)[0], option_row(oid, v)[1])
+            assert len(row) == COLS and row.startswith(">" + oid) and row.endswith(" " + v), row
+
+
 def test_visibility_oracle_over_bot_deals():
     n = [0]
 
@@ -340,6 +368,29 @@ def test_settlement_and_draw_rules_match_the_oracles_under_every_option_value():
                             max_deals=6):
             pass
     assert stats["pays"] > 300 and stats["push"] > 5 and stats["draws"] > 300
+
+
+def test_shipped_online_ruleset_plays_the_local_yaku_and_verifies():
+    """rulesets/oicho_online.json sets what the online engine plays (§6.4),
+    is told apart from the other Oicho-Kabu rulesets in the 20 cells a name
+    has on the device's list, and a match played under it verifies."""
+    import glob
+    from oya import rules
+    from oya.ui.grid import COLS
+    from tools import transcript, verify
+    from tools.play import play_match
+    rs = os.path.join(os.path.dirname(oicho.__file__), "..", "..", "rulesets")
+    game, name, o = rules.load(os.path.join(rs, "oicho_online.json"))
+    local = {"nobori_kudari": "on", "arashi_kabu": "x5", "shippin_owner": "both", "pin_pay": "x2",
+             "pin_yaku_order": "any"}
+    assert game == "oicho" and o == dict(oicho.defaults(), **local)
+    shown = [rules.load(p)[1][:COLS - 1] for p in sorted(glob.glob(os.path.join(rs, "oicho_*.json")))]
+    assert len(shown) == 3 and len(set(shown)) == 3 and name in shown
+    seed = rng.derive(b"oicho-online" + b"\x00" * 20, 1)
+    s = play_match("oicho", 4, seed, "random", 12, o, ruleset_name=name)
+    t = json.loads(json.dumps(transcript.build(s.match, name, rng.derive(seed, 0))))
+    assert verify.verify_transcript(t).startswith("oicho: 12 deals verified")
+    assert t["ruleset"]["options"]["nobori_kudari"] == "on"
 
 
 @pytest.mark.parametrize("value", ["hanafuda", "kabufuda"])
