@@ -88,6 +88,16 @@ def expected_draws(ranks, dealer, o):
     return {"koi", "shimo"}
 
 
+def stakes_of(deal):
+    """{(child, column): chips} of the deal's bet actions."""
+    stakes = {}
+    for e in deal.events:
+        if e[0] == "act" and e[2] == "bet":
+            key = (e[1], e[3]["col"])
+            stakes[key] = stakes.get(key, 0) + e[3]["chips"]
+    return stakes
+
+
 def allowed_cards(deal):
     """{seat: cards it may know} (-1: the table), from the events alone."""
     bettors = {}
@@ -341,11 +351,7 @@ def test_settlement_and_draw_rules_match_the_oracles_under_every_option_value():
         o = d.opts
         sh = shows(d)
         dr = sh["dealer"][0]
-        stakes = {}
-        for e in d.events:
-            if e[0] == "act" and e[2] == "bet":
-                key = (e[1], e[3]["col"])
-                stakes[key] = stakes.get(key, 0) + e[3]["chips"]
+        stakes = stakes_of(d)
         got = {}
         for frm, to, n, why, col in pays(d):
             assert col is not None

@@ -2,13 +2,16 @@
 random from the table (the lead's generic harness): chips conserved after
 every pay, every card in exactly one place after every event, each deal ends
 within its step bound, replay reproduces the events and the transcript; plus
-this game's visibility oracle after every action."""
+this game's visibility oracle after every action. With the local yaku of
+§6.4 on: chips conserved and every settlement paid at its winner's yaku's
+multiplier."""
 import tools  # noqa: F401
 from oya import rng
 from oya.games import oicho
 from tests.props import run_deals, random_options
 from oya.games.oicho_options import DOMAE_MAX
-from tests.test_oicho_engine import leak_check, play_deals, pays, strength, new_match, start, bet_all, finish
+from tests.test_oicho_engine import (leak_check, play_deals, pays, stakes_of, strength, new_match, start,
+                                    bet_all, finish)
 
 # the longest deal: every chip of the domae bet one at a time, a DONE per
 # child, the first card, a decision per column and the dealer's decision
@@ -48,7 +51,7 @@ def _yaku_hand(r):
 
 def _rigged_deals(r, n, per_deal):
     """n deals on stocks that deal the hands of _yaku_hand (every column bet,
-    draws free, so each hand is played as drawn), bots' bets."""
+    draws free, so each hand is played as drawn) and random stakes."""
     done = 0
     while done < n:
         o = dict(ALL_LOCAL, draw_restrictions="none", maki_fuda="off",
@@ -72,8 +75,8 @@ def test_local_yaku_conserve_chips_and_pay_the_winners_multiplier():
     every hand shown is named as the oracle of tests/test_oicho_engine.py
     names it, and every settlement moves the stake times the multiplier of
     the winner's yaku. Bot-played deals (the other options drawn at random
-    per match), then deals on stocks rigged towards the yaku, which are too
-    rare in a shuffled deck to check each multiplier (3-3-3: ~1 deal in 10,000)."""
+    per match), then deals on stocks rigged towards the yaku, which a
+    shuffled deck deals too rarely (3-3-3 above all) to check each multiplier."""
     stats = {"deals": 0, "settled": 0, "returned": 0, "won_by": {}}
 
     def conserved(d):
@@ -89,11 +92,7 @@ def test_local_yaku_conserve_chips_and_pay_the_winners_multiplier():
                 ranks = oicho.ranks_of(e[2])
                 assert e[4] == strength(ranks, e[1] == "dealer", d.opts)[3], (e, d.opts)
                 shown[e[1]] = e[4]
-        stakes = {}
-        for e in d.events:
-            if e[0] == "act" and e[2] == "bet":
-                key = (e[1], e[3]["col"])
-                stakes[key] = stakes.get(key, 0) + e[3]["chips"]
+        stakes = stakes_of(d)
         paid = set()
         for frm, to, n, why, col in pays(d):
             child = to if frm == d.dealer else frm
