@@ -87,8 +87,7 @@ __getattr__ = options_attr("oicho")     # OPTIONS, from oya.games.oicho_options
 
 VALUE_EN = "Buta|Pin|Nizo|Santa|Yotsuya|Goke|Roppo|Shichiken|Oicho|Kabu"
 VALUE_JA = "ブタ|ピン|ニゾウ|サンタ|ヨツヤ|ゴケ|ロッポ|シチケン|オイチョ|カブ"
-# in the order _category and value_label read: the pin yaku, the arashi, then
-# the hands whose name is shown with their value
+# value_label shows the value beside the names after arashi-kabu (its value is always 9)
 YAKU_IDS = ("shippin", "kuppin", "arashi_kabu", "arashi", "nobori", "kudari")
 YAKU_EN = "Shippin|Kuppin|Arashi-kabu|Arashi|Nobori|Kudari"
 YAKU_JA = "シッピン|クッピン|アラシカブ|アラシ|ノボリ|クダリ"
@@ -146,10 +145,13 @@ def _category(y, o):
     no yaku 1 (§6.3); the stake moves that many times when it wins (§6.4)."""
     if y is None:
         return (1, 1)
-    i = YAKU_IDS.index(y)
-    if i < 2:
-        return (2, 2 if o["pin_pay"] == "x2" else 1)
-    return ((3, 5), (3, 3), (2, 2), (2, 2))[i - 2]
+    if y == "arashi_kabu":
+        return (3, 5)
+    if y == "arashi":
+        return (3, 3)
+    if y == "nobori" or y == "kudari":
+        return (2, 2)
+    return (2, 2 if o["pin_pay"] == "x2" else 1)
 
 
 def draw_rule(ranks, dealer, opts):
