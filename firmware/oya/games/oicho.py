@@ -36,6 +36,8 @@
 #   transfer of the net amount (why: higher, oyaken or the winner's yaku id;
 #   extra {"col": N}); a returned stake moves nothing and is noted.
 # - A child may bet more than they hold: points may go negative (A11).
+# - Two equal category-2 hands under oyaken (§6.4): the dealer collects at
+#   its own yaku's multiplier, and the transfer's why is "oyaken".
 # - shippin/kuppin are never drawn to, whatever draw_restrictions says (the
 #   app's enforcement; A15 for a child's shippin); "none" frees the dealer
 #   from shichiken/santa too, "dealer_only" frees only the children.
@@ -87,7 +89,7 @@ __getattr__ = options_attr("oicho")     # OPTIONS, from oya.games.oicho_options
 
 VALUE_EN = "Buta|Pin|Nizo|Santa|Yotsuya|Goke|Roppo|Shichiken|Oicho|Kabu"
 VALUE_JA = "ブタ|ピン|ニゾウ|サンタ|ヨツヤ|ゴケ|ロッポ|シチケン|オイチョ|カブ"
-# value_label shows the value beside the names after arashi-kabu (its value is always 9)
+# value_label adds the value to the names after arashi-kabu: the first three have one value each
 YAKU_IDS = ("shippin", "kuppin", "arashi_kabu", "arashi", "nobori", "kudari")
 YAKU_EN = "Shippin|Kuppin|Arashi-kabu|Arashi|Nobori|Kudari"
 YAKU_JA = "シッピン|クッピン|アラシカブ|アラシ|ノボリ|クダリ"
@@ -183,9 +185,9 @@ def settle(dealer_ranks, col_ranks, o):
     cc, cm = _category(cy, o)
     if dc != cc:
         child = cc > dc
-    elif dy == "kuppin" and cy == "shippin":     # the dealer's kuppin (A7)
+    elif dy == "kuppin" and cy == "shippin":     # the dealer's kuppin beats a child's shippin (A7)
         child = False
-    elif cv != dv:                    # (two arashi never tie)
+    elif cv != dv:                    # two arashi never tie
         child = cv > dv
     elif o["tie"] == "push":
         return (0, 0, "tie")
