@@ -26,34 +26,52 @@ CARD_KEYS = ("maki", "cols", "hand")
 
 # -- independent oracles (from the spec's tables, written apart from the engine) --
 
+RUNS = [(s, s + 1, s + 2) for s in range(1, 9)]       # nobori 1-2-3 .. 8-9-10, no wrap
+
+
 def strength(ranks, dealer, o):
-    """(category, key): arashi 3, a privileged yaku 2 (kuppin above a
-    child's shippin), else 1 with the value."""
-    ranks = list(ranks)
+    """(category, value, multiplier, yaku): arashi 3, a privileged yaku or a
+    nobori/kudari 2, else 1; the multiplier the hand wins at (§6.2-6.4)."""
+    ranks = tuple(ranks)
     v = sum(ranks) % 10
     if len(ranks) == 3 and len(set(ranks)) == 1:
-        return (3, v)
+        if ranks[0] == 3 and o["arashi_kabu"] == "x5":
+            return (3, v, 5, "arashi_kabu")
+        return (3, v, 3, "arashi")
+    if o["nobori_kudari"] == "on" and ranks in RUNS:
+        return (2, v, 2, "nobori")
+    if o["nobori_kudari"] == "on" and ranks[::-1] in RUNS:
+        return (2, v, 2, "kudari")
+    pin = {"x1": 1, "x2": 2}[o["pin_pay"]]
     if len(ranks) == 2:
-        pair = tuple(ranks)
+        pair = ranks
         if o["pin_yaku_order"] == "any":
             pair = tuple(sorted(ranks, reverse=True))
         if dealer and pair == (9, 1):
-            return (2, 1)
-        if pair == (4, 1) and (o["shippin_owner"] == "dealer") == dealer:
-            return (2, 0)
-    return (1, v)
+            return (2, v, pin, "kuppin")
+        owners = {"dealer": (True,), "child": (False,), "both": (True, False)}[o["shippin_owner"]]
+        if pair == (4, 1) and dealer in owners:
+            return (2, v, pin, "shippin")
+    return (1, v, 1, None)
 
 
 def expected_net(dr, cr, stake, o):
-    """The child's net for one bet: +b / -b / ×3 for the arashi winner / 0."""
+    """The child's net for one bet: the winner's multiplier times the stake,
+    won or lost, or 0 when it is returned."""
     ds, cs = strength(dr, True, o), strength(cr, False, o)
-    if o["dealer_buta"] == "no_contest" and ds == (1, 0):
+    if o["dealer_buta"] == "no_contest" and ds[0] == 1 and ds[1] == 0:
         return 0
-    if cs > ds:
-        return stake * (3 if cs[0] == 3 else 1)
-    if cs < ds:
-        return -stake * (3 if ds[0] == 3 else 1)
-    return 0 if o["tie"] == "push" else -stake
+    if cs[0] != ds[0]:
+        child = cs[0] > ds[0]
+    elif (ds[3], cs[3]) == ("kuppin", "shippin"):
+        child = False
+    elif cs[1] != ds[1]:
+        child = cs[1] > ds[1]
+    elif o["tie"] == "push":
+        return 0
+    else:
+        child = False
+    return stake * cs[2] if child else -stake * ds[2]
 
 
 def expected_draws(ranks, dealer, o):
@@ -68,6 +86,16 @@ def expected_draws(ranks, dealer, o):
         if v <= 3:
             return {"koi"}
     return {"koi", "shimo"}
+
+
+def stakes_of(deal):
+    """{(child, column): chips} of the deal's bet actions."""
+    stakes = {}
+    for e in deal.events:
+        if e[0] == "act" and e[2] == "bet":
+            key = (e[1], e[3]["col"])
+            stakes[key] = stakes.get(key, 0) + e[3]["chips"]
+    return stakes
 
 
 def allowed_cards(deal):
@@ -228,9 +256,40 @@ def test_choices_decode_encode_and_labels_fit():
     for v in range(10):
         for lang in (EN, JA):
             assert halfwidth_len(oicho.value_label(v, None, lang)) <= 21
-    for y, v in (("arashi", 9), ("shippin", 5), ("kuppin", 0)):
-        assert oicho.value_label(v, y) in ("Arashi 9", "Shippin", "Kuppin")
-        assert oicho.value_label(v, y, JA) in ("アラシ 9", "シッピン", "クッピン")
+    named = {"arashi": ("Arashi 9", "アラシ 9"), "shippin": ("Shippin", "シッピン"),
+             "kuppin": ("Kuppin", "クッピン"), "nobori": ("Nobori 9", "ノボリ 9"),
+             "kudari": ("Kudari 9", "クダリ 9"), "arashi_kabu": ("Arashi-kabu", "アラシカブ")}
+    assert sorted(named) == sorted(oicho.YAKU_IDS)
+    for y in oicho.YAKU_IDS:
+        assert (oicho.value_label(9, y), oicho.value_label(9, y, JA)) == named[y]
+
+
+def test_local_yaku_names_on_the_screen_the_slip_and_the_options_list():
+    """The §6.4 yaku: their names draw on the screen in both languages (every
+    kana has a glyph, and a line holds them), the printed record names them
+    by id beside the hand and the payment, and the options list shows each
+    new option's id and value whole."""
+    from oya.ui import kana
+    from oya.ui.grid import two_cols, COLS
+    from oya.ui.records import deal_record_lines
+    from oya.ui.table import option_row
+    for y in ("nobori", "kudari", "arashi_kabu"):
+        for lang in (EN, JA):
+            label = oicho.value_label(9, y, lang)
+            assert all(ord(ch) < 0x7F or kana.code(ord(ch)) >= 0 for ch in label), label
+            assert 0 < halfwidth_len(label) <= 21
+    fill = [[10, 10], [10, 6], [6, 6]]
+    m = new_match(nobori_kudari="on", arashi_kabu="x5")
+    d = start(m, [[7, 8, 9]] + fill, [3, 3, 3])
+    bet_all(d, [(1, 1, 2)])
+    finish(d, [[7, 8, 9]] + fill, [3, 3, 3])
+    lines = deal_record_lines(m.deck_kind(), d.events, m.ledger.names, d.seen(-1))
+    assert "dealer 3a 3b 3c =9 arashi_kabu" in lines and "col:1 7a 8a 9a =4 nobori" in lines
+    assert "P2>P1 10 arashi_kabu c1" in lines
+    for oid in ("shippin_owner", "pin_pay", "nobori_kudari", "arashi_kabu"):
+        for v in [e for e in OPTIONS if e[0] == oid][0][2]:
+            row = two_cols(">" + option_row(oid, v)[0], option_row(oid, v)[1])
+            assert len(row) == COLS and row.startswith(">" + oid) and row.endswith(" " + v), row
 
 
 def test_visibility_oracle_over_bot_deals():
@@ -292,11 +351,7 @@ def test_settlement_and_draw_rules_match_the_oracles_under_every_option_value():
         o = d.opts
         sh = shows(d)
         dr = sh["dealer"][0]
-        stakes = {}
-        for e in d.events:
-            if e[0] == "act" and e[2] == "bet":
-                key = (e[1], e[3]["col"])
-                stakes[key] = stakes.get(key, 0) + e[3]["chips"]
+        stakes = stakes_of(d)
         got = {}
         for frm, to, n, why, col in pays(d):
             assert col is not None
@@ -319,6 +374,29 @@ def test_settlement_and_draw_rules_match_the_oracles_under_every_option_value():
                             max_deals=6):
             pass
     assert stats["pays"] > 300 and stats["push"] > 5 and stats["draws"] > 300
+
+
+def test_shipped_online_ruleset_plays_the_local_yaku_and_verifies():
+    """rulesets/oicho_online.json sets what the online engine plays (§6.4),
+    is told apart from the other Oicho-Kabu rulesets in the 20 cells a name
+    has on the device's list, and a match played under it verifies."""
+    import glob
+    from oya import rules
+    from oya.ui.grid import COLS
+    from tools import transcript, verify
+    from tools.play import play_match
+    rs = os.path.join(os.path.dirname(oicho.__file__), "..", "..", "rulesets")
+    game, name, o = rules.load(os.path.join(rs, "oicho_online.json"))
+    local = {"nobori_kudari": "on", "arashi_kabu": "x5", "shippin_owner": "both", "pin_pay": "x2",
+             "pin_yaku_order": "any"}
+    assert game == "oicho" and o == dict(oicho.defaults(), **local)
+    shown = [rules.load(p)[1][:COLS - 1] for p in sorted(glob.glob(os.path.join(rs, "oicho_*.json")))]
+    assert len(shown) == 3 and len(set(shown)) == 3 and name in shown
+    seed = rng.derive(b"oicho-online" + b"\x00" * 20, 1)
+    s = play_match("oicho", 4, seed, "random", 12, o, ruleset_name=name)
+    t = json.loads(json.dumps(transcript.build(s.match, name, rng.derive(seed, 0))))
+    assert verify.verify_transcript(t).startswith("oicho: 12 deals verified")
+    assert t["ruleset"]["options"]["nobori_kudari"] == "on"
 
 
 @pytest.mark.parametrize("value", ["hanafuda", "kabufuda"])

@@ -156,7 +156,8 @@ def test_a_heap_with_no_room_to_read_the_index_does_not_cost_the_index(flash, mo
     real_read = rules.read
     monkeypatch.setattr(rules, "read", lambda raw, fn="ruleset": validated.append(fn) or real_read(raw, fn))
     # once: collected and read again, the files are listed from the index
-    assert [x[0] for x in setup.list_rulesets("oicho")] == ["oicho_default.json", "oicho_kansai.json"]
+    assert [x[0] for x in setup.list_rulesets("oicho")] == ["oicho_default.json", "oicho_kansai.json",
+                                                            "oicho_online.json"]
     assert validated == [] and fails == [0]
     # every time: the listing fails (an Error screen), the index is kept whole
     fails[0] = 2

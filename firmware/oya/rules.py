@@ -10,6 +10,7 @@
 from oya import GAMES, option_text
 from oya.rsindex import MAX_BYTES, read_file
 NAME_MAX = 32
+MESSAGE_MAX = 240       # a longer message is a list nobody reads through on the 21x8 screen
 
 
 class RulesetError(ValueError):
@@ -101,8 +102,10 @@ def validate(data, filename="ruleset", table=None):
     for k in opts:
         e = find(table, k)
         if e is None:
-            raise RulesetError(where + "unknown option %r for %s; known: %s." % (
-                k, game, ", ".join(x[0] for x in table)))
+            msg = where + "unknown option %r for %s; known: %s." % (k, game, ", ".join(x[0] for x in table))
+            if len(msg) > MESSAGE_MAX:
+                msg = where + "unknown option %r for %s; its options are in docs/rulesets.md." % (k, game)
+            raise RulesetError(msg)
         bad = check_value(e, opts[k])
         if bad is not None:
             raise RulesetError(where + "option %r must be %s (got %s)." % (k, bad, _short(opts[k])))

@@ -10,6 +10,13 @@ def new_match(nseats=2, dealer=0, **opts):
     return oicho.OichoMatch(opts, names, None, dealer)
 
 
+def opts(**changed):
+    """The default options with `changed` set (for yaku() and settle())."""
+    o = oicho.defaults()
+    o.update(changed)
+    return o
+
+
 def layout(cols, dealer, nseats=3, maki=True, first=None):
     """The stock (codes, top first) for a deal with the dealer at seat 0..:
     cols = card values per column (2 or 3: a third value means koi),

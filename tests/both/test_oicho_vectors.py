@@ -1,10 +1,10 @@
-# Oicho-Kabu test vectors OK-01..OK-25 (shared/rules/oicho_kabu.md §11),
+# Oicho-Kabu test vectors OK-01..OK-32 (shared/rules/oicho_kabu.md §11),
 # played through the engine with rigged stocks. Runtime-neutral.
 from oya.games import oicho
 from oya.games.oicho import (KOI, SHIMO, FOURTH, BOTTOM, KOI_COL, SHIMO_COL, BET,
                              hand_value, yaku, settle, value_label, plus_minus)
 from oya.game import JA
-from oicho_util import new_match, run, start, bet_all, finish, pays, shows, to_koi_phase
+from oicho_util import new_match, opts, run, start, bet_all, finish, pays, shows, to_koi_phase
 
 # seat 0 deals; seat 1 (and seat 2 in 3-seat tests) are the children; columns 1..4
 
@@ -75,7 +75,7 @@ def test_OK_08():
     d = to_koi_phase(new_match(), [[10, 9], [2, 2], [3, 3], [5, 5]], [1, 4], [(1, 1, 1)])
     d.act(SHIMO_COL + 1)
     assert sorted(d.choices()) == [KOI, SHIMO]            # goke: the draw is optional
-    assert yaku([1, 4], True) is None
+    assert yaku([1, 4], True, opts()) is None
     d = to_koi_phase(new_match(pin_yaku_order="any"), [[10, 9], [2, 2], [3, 3], [5, 5]], [1, 4],
                      [(1, 1, 1)])
     d.act(SHIMO_COL + 1)
@@ -99,7 +99,7 @@ def test_OK_09():
 def test_OK_10():
     d = to_koi_phase(new_match(), [[9, 1], [2, 2], [3, 3], [5, 5]], [3, 4], [(1, 1, 1)])
     assert d.choices() == [KOI_COL + 1]
-    assert yaku([9, 1], False) is None and hand_value([9, 1]) == 0
+    assert yaku([9, 1], False, opts()) is None and hand_value([9, 1]) == 0
 
 
 def test_OK_11():
@@ -121,7 +121,7 @@ def test_OK_12():
     assert shows(d)["col:1"] == ([4, 1], 5, "shippin")
     assert pays(d) == [(0, 1, 2, "shippin", 1)]
     # the dealer's own 4-1 is goke when shippin belongs to the children
-    assert yaku([4, 1], True, "child") is None
+    assert yaku([4, 1], True, opts(shippin_owner="child")) is None
 
 
 def test_OK_13():
@@ -172,10 +172,10 @@ def test_OK_17():
     d = run(m, cols, [5, 5, 10], bets)
     assert pays(d) == [] and m.ledger.chips == [50, 50, 50]
     # kuppin and an arashi of 10s are not buta under no_contest
-    assert settle([9, 1], [8, 10], dealer_buta="no_contest") == (-1, 1, "kuppin")
-    assert settle([10, 10, 10], [8, 10], dealer_buta="no_contest") == (-1, 3, "arashi")
+    assert settle([9, 1], [8, 10], opts(dealer_buta="no_contest")) == (-1, 1, "kuppin")
+    assert settle([10, 10, 10], [8, 10], opts(dealer_buta="no_contest")) == (-1, 3, "arashi")
     # and a child's arashi gets its stake back from a buta dealer (A2)
-    assert settle([5, 5, 10], [3, 3, 3], dealer_buta="no_contest")[0] == 0
+    assert settle([5, 5, 10], [3, 3, 3], opts(dealer_buta="no_contest"))[0] == 0
 
 
 def test_OK_18():
@@ -274,3 +274,113 @@ def test_OK_25():
     assert m.over()
     assert m.genten() == [13, -5, -8]
     assert new_match(deals_per_match=6).starting_chips() == 50
+
+
+# -- §6.4: the yaku other tables play (options) --------------------------------
+
+FILL = [[10, 10], [10, 6], [6, 6]]      # columns 2-4, nobody bets on them
+
+
+def test_OK_26():
+    m = new_match(nobori_kudari="on")
+    d = run(m, [[7, 8, 9]] + FILL, [1, 3, 2], [(1, 1, 2)])
+    assert shows(d)["col:1"] == ([7, 8, 9], 4, "nobori")
+    assert shows(d)["dealer"] == ([1, 3, 2], 6, None)      # 1-3-2 runs by neither one nor minus one
+    assert pays(d) == [(0, 1, 4, "nobori", 1)]
+    assert m.ledger.chips == [46, 54]
+    assert value_label(4, "nobori") == "Nobori 4" and value_label(4, "nobori", JA) == "ノボリ 4"
+    # the option off: the same cards are an ordinary 4, beaten by the dealer's 6
+    m = new_match()
+    d = run(m, [[7, 8, 9]] + FILL, [1, 3, 2], [(1, 1, 2)])
+    assert shows(d)["col:1"] == ([7, 8, 9], 4, None) and pays(d) == [(1, 0, 2, "higher", 1)]
+
+
+def test_OK_27():
+    m = new_match(nobori_kudari="on")
+    d = to_koi_phase(m, [[9, 10]] + FILL, [3, 4], [(1, 1, 1)])
+    assert d.choices() == [SHIMO_COL + 1]          # kabu: no draw under draw_restrictions = all
+    d.act(SHIMO_COL + 1)
+    d.act(SHIMO)
+    assert shows(d)["col:1"] == ([9, 10], 9, None)
+    assert yaku([9, 10], False, opts(nobori_kudari="on")) is None
+
+
+def test_OK_28():
+    m = new_match(nobori_kudari="on", draw_restrictions="none")
+    d = run(m, [[9, 10, 1]] + FILL, [5, 6], [(1, 1, 1)])
+    assert shows(d)["col:1"] == ([9, 10, 1], 0, None)       # no wrap
+    assert pays(d) == [(1, 0, 1, "higher", 1)]
+    o = opts(nobori_kudari="on")
+    assert [yaku(r, False, o) for r in ([10, 1, 2], [2, 1, 10], [1, 2, 4], [8, 9, 10], [3, 2, 1])] == \
+        [None, None, None, "nobori", "kudari"]
+
+
+def test_OK_29():
+    m = new_match(nobori_kudari="on")
+    d = run(m, [[2, 2, 4]] + FILL, [3, 2, 1], [(1, 1, 3)])
+    assert shows(d)["dealer"] == ([3, 2, 1], 6, "kudari")
+    assert shows(d)["col:1"] == ([2, 2, 4], 8, None)
+    assert pays(d) == [(1, 0, 6, "kudari", 1)]
+    assert value_label(6, "kudari") == "Kudari 6" and value_label(6, "kudari", JA) == "クダリ 6"
+
+
+def test_OK_30():
+    m = new_match(arashi_kabu="x5")
+    d = run(m, [[3, 3, 3]] + FILL, [10, 9], [(1, 1, 2)])
+    assert shows(d)["col:1"] == ([3, 3, 3], 9, "arashi_kabu")
+    assert pays(d) == [(0, 1, 10, "arashi_kabu", 1)]
+    assert m.ledger.chips == [40, 60]
+    assert value_label(9, "arashi_kabu") == "Arashi-kabu" and value_label(9, "arashi_kabu", JA) == "アラシカブ"
+    # off: an arashi like any other (x3); on: other arashi still pay x3
+    d = run(new_match(), [[3, 3, 3]] + FILL, [10, 9], [(1, 1, 2)])
+    assert pays(d) == [(0, 1, 6, "arashi", 1)]
+    assert settle([10, 9], [5, 5, 5], opts(arashi_kabu="x5")) == (1, 3, "arashi")
+    # the dealer's arashi-kabu collects x5, and beats any other arashi (9 is the highest)
+    assert settle([3, 3, 3], [8, 8, 8], opts(arashi_kabu="x5")) == (-1, 5, "arashi_kabu")
+
+
+def test_OK_31():
+    cols = [[1, 4]] + FILL
+    o = dict(shippin_owner="both", pin_pay="x2", pin_yaku_order="any")
+    m = new_match(**o)
+    d = to_koi_phase(m, cols, [4, 1], [(1, 1, 3)])
+    assert d.choices() == [SHIMO_COL + 1]           # the child's shippin is kept
+    d.act(SHIMO_COL + 1)
+    assert d.choices() == [SHIMO]
+    d.act(SHIMO)
+    assert shows(d)["dealer"] == ([4, 1], 5, "shippin") and shows(d)["col:1"] == ([1, 4], 5, "shippin")
+    assert pays(d) == [(1, 0, 6, "oyaken", 1)]      # equal: oyaken, at the dealer's shippin's x2
+    m = new_match(tie="push", **o)
+    d = run(m, cols, [4, 1], [(1, 1, 3)])
+    assert pays(d) == [] and m.ledger.chips == [50, 50]
+
+
+def test_OK_32():
+    m = new_match(nobori_kudari="on")
+    d = run(m, [[7, 8, 9]] + FILL, [2, 2, 2], [(1, 1, 2)])
+    assert shows(d)["dealer"] == ([2, 2, 2], 6, "arashi") and shows(d)["col:1"][2] == "nobori"
+    assert pays(d) == [(1, 0, 6, "arashi", 1)]
+
+
+def test_two_category_2_hands_and_the_winners_multiplier():
+    o = opts(shippin_owner="both", pin_pay="x2", nobori_kudari="on")
+    # the dealer's kuppin beats a child's shippin (§6.3 rule 5) at the kuppin's x2
+    assert settle([9, 1], [4, 1], o) == (-1, 2, "kuppin")
+    # otherwise the higher value: a nobori (never 0) beats kuppin, at the nobori's x2
+    assert settle([9, 1], [1, 2, 3], o) == (1, 2, "nobori")
+    assert settle([9, 1], [1, 2, 3], opts(nobori_kudari="on")) == (1, 2, "nobori")
+    # a dealer's kudari 6 against a child's shippin 5, and the other way round
+    assert settle([3, 2, 1], [4, 1], o) == (-1, 2, "kudari")
+    assert settle([4, 1], [3, 2, 1], opts(nobori_kudari="on", pin_pay="x2")) == (1, 2, "kudari")
+    assert settle([4, 1], [2, 3, 4], opts(nobori_kudari="on")) == (1, 2, "nobori")
+    # a nobori 5 against a shippin 5: the tie rule, at the winner's multiplier
+    assert settle([4, 5, 6], [4, 1], o) == (-1, 2, "oyaken")
+    assert settle([4, 1], [6, 5, 4], opts(nobori_kudari="on")) == (-1, 1, "oyaken")
+    o["tie"] = "push"
+    assert settle([4, 1], [6, 5, 4], o) == (0, 0, "tie")
+    # a kuppin beaten by an arashi pays the arashi's x3 only; a shippin beats kabu at x2
+    assert settle([9, 1], [5, 5, 5], o) == (1, 3, "arashi")
+    assert settle([4, 1], [10, 9], o) == (-1, 2, "shippin")
+    assert settle([10, 9], [4, 1], o) == (1, 2, "shippin")
+    # the ordinary game is untouched by the options
+    assert settle([10, 9], [8, 10], o) == (-1, 1, "higher")

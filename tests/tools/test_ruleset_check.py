@@ -13,7 +13,7 @@ def test_check_reports_valid_files_and_the_validators_messages(tmp_path):
     good.write_text('{"game": "kyuten", "name": "Two packs", "options": {"decks": 2}}')
     cases = {
         "unknown.json": ('{"game": "kyuten", "name": "x", "options": {"jokers": 2}}',
-                         "unknown.json: unknown option 'jokers' for kyuten; known: "),
+                         "unknown.json: unknown option 'jokers' for kyuten; its options are in docs/rulesets.md."),
         "notjson.json": ('{"game": "kyuten", "name": "x",}', "notjson.json: not valid JSON: "),
         "game.json": ('{"game": "poker", "name": "x"}',
                       "game.json: game must be one of oicho, kachi, kakkuri, kyuten, meri (got 'poker')."),

@@ -33,9 +33,11 @@
 #   so the player confirms it. Nothing is offered when there is nothing to
 #   decide: children who cannot bet are skipped (see "bet" above).
 # - No chips move at bet time: each (child, column) bet is settled by one
-#   transfer of the net amount (why: higher, oyaken, arashi, shippin,
-#   kuppin; extra {"col": N}); a returned stake moves nothing and is noted.
+#   transfer of the net amount (why: higher, oyaken or the winner's yaku id;
+#   extra {"col": N}); a returned stake moves nothing and is noted.
 # - A child may bet more than they hold: points may go negative (A11).
+# - Two equal category-2 hands under oyaken (§6.4): the dealer collects at
+#   its own yaku's multiplier, and the transfer's why is "oyaken".
 # - shippin/kuppin are never drawn to, whatever draw_restrictions says (the
 #   app's enforcement; A15 for a child's shippin); "none" frees the dealer
 #   from shichiken/santa too, "dealer_only" frees only the children.
@@ -87,9 +89,10 @@ __getattr__ = options_attr("oicho")     # OPTIONS, from oya.games.oicho_options
 
 VALUE_EN = "Buta|Pin|Nizo|Santa|Yotsuya|Goke|Roppo|Shichiken|Oicho|Kabu"
 VALUE_JA = "ブタ|ピン|ニゾウ|サンタ|ヨツヤ|ゴケ|ロッポ|シチケン|オイチョ|カブ"
-YAKU_IDS = ("shippin", "kuppin", "arashi")
-YAKU_EN = "Shippin|Kuppin|Arashi"
-YAKU_JA = "シッピン|クッピン|アラシ"
+# value_label adds the value to the names after arashi-kabu: the first three have one value each
+YAKU_IDS = ("shippin", "kuppin", "arashi_kabu", "arashi", "nobori", "kudari")
+YAKU_EN = "Shippin|Kuppin|Arashi-kabu|Arashi|Nobori|Kudari"
+YAKU_JA = "シッピン|クッピン|アラシカブ|アラシ|ノボリ|クダリ"
 
 
 def defaults():
@@ -112,38 +115,50 @@ def hand_value(ranks):
     return sum(ranks) % 10
 
 
-def yaku(ranks, dealer, owner="dealer", order="strict"):
-    """'arashi', 'shippin', 'kuppin' or None for a hand given as its card
-    values in the order dealt. `dealer`: the dealer's hand (else a column);
-    owner: who may score shippin; order: 'strict' (4/9 first) or 'any'."""
+def yaku(ranks, dealer, o):
+    """A yaku id of YAKU_IDS or None for a hand given as its card values in
+    the order dealt. `dealer`: the dealer's hand (else a column); o: the
+    options (shippin_owner, pin_yaku_order, nobori_kudari, arashi_kabu)."""
     n = len(ranks)
-    if n == 3 and ranks[0] == ranks[1] == ranks[2]:
-        return "arashi"
+    if n == 3:
+        a, b, c = ranks[0], ranks[1], ranks[2]
+        if a == b == c:
+            return "arashi_kabu" if a == 3 and o["arashi_kabu"] == "x5" else "arashi"
+        if b - a == c - b and b - a in (1, -1) and o["nobori_kudari"] == "on":
+            return "nobori" if b > a else "kudari"
+        return None
     if n != 2:
         return None
     a, b = ranks[0], ranks[1]
-    if order == "any" and a == 1:
+    if o["pin_yaku_order"] == "any" and a == 1:
         a, b = b, a
     if b != 1:
         return None
     if a == 9 and dealer:
         return "kuppin"
-    if a == 4 and dealer == (owner == "dealer"):
+    owner = o["shippin_owner"]
+    if a == 4 and (owner == "both" or dealer == (owner == "dealer")):
         return "shippin"
     return None
 
 
-def _category(y):
+def _category(y, o):
+    """(category, multiplier) of a yaku id or None: arashi 3, the others 2,
+    no yaku 1 (§6.3); the stake moves that many times when it wins (§6.4)."""
+    if y is None:
+        return (1, 1)
+    if y == "arashi_kabu":
+        return (3, 5)
     if y == "arashi":
-        return 3
-    if y is not None:
-        return 2
-    return 1
+        return (3, 3)
+    if y == "nobori" or y == "kudari":
+        return (2, 2)
+    return (2, 2 if o["pin_pay"] == "x2" else 1)
 
 
 def draw_rule(ranks, dealer, opts):
     """_FREE, _MUST, _NO_DRAW or _YAKU_STAY for a two-card hand (values)."""
-    if yaku(ranks, dealer, opts["shippin_owner"], opts["pin_yaku_order"]) is not None:
+    if yaku(ranks, dealer, opts) is not None:
         return _YAKU_STAY
     dr = opts["draw_restrictions"]
     if dr == "all" or (dr == "dealer_only" and dealer):
@@ -155,42 +170,40 @@ def draw_rule(ranks, dealer, opts):
     return _FREE
 
 
-def settle(dealer_ranks, col_ranks, tie="dealer_wins", dealer_buta="contest",
-           owner="dealer", order="strict"):
-    """One column against the dealer -> (sign, mult, why): sign 1 the child
-    wins, -1 the dealer wins, 0 the stake is returned; the stake moves mult
-    times (3 when the winner holds arashi); why names the reason."""
-    dy = yaku(dealer_ranks, True, owner, order)
-    cy = yaku(col_ranks, False, owner, order)
+def settle(dealer_ranks, col_ranks, o):
+    """One column against the dealer under the options o -> (sign, mult,
+    why): sign 1 the child wins, -1 the dealer wins, 0 the stake is
+    returned; the stake moves mult times, the winner's yaku's; why names
+    the reason (a yaku id, higher, oyaken, tie, no contest)."""
+    dy = yaku(dealer_ranks, True, o)
+    cy = yaku(col_ranks, False, o)
     dv = hand_value(dealer_ranks)
     cv = hand_value(col_ranks)
-    if dealer_buta == "no_contest" and dv == 0 and dy is None:
+    if o["dealer_buta"] == "no_contest" and dv == 0 and dy is None:
         return (0, 0, "no contest")
-    dc = _category(dy)
-    cc = _category(cy)
-    if dc > cc:
-        return (-1, 3 if dc == 3 else 1, dy)
-    if cc > dc:
-        return (1, 3 if cc == 3 else 1, cy)
-    if dc == 3:                       # both arashi: the ordinary values never tie
-        return (1, 3, "arashi") if cv > dv else (-1, 3, "arashi")
-    if dc == 2:                       # the dealer's kuppin against a child's shippin (A7)
-        return (-1, 1, dy)
-    if cv > dv:
-        return (1, 1, "higher")
-    if cv < dv:
-        return (-1, 1, "higher")
-    if tie == "push":
+    dc, dm = _category(dy, o)
+    cc, cm = _category(cy, o)
+    if dc != cc:
+        child = cc > dc
+    elif dy == "kuppin" and cy == "shippin":     # the dealer's kuppin beats a child's shippin (A7)
+        child = False
+    elif cv != dv:                    # two arashi never tie
+        child = cv > dv
+    elif o["tie"] == "push":
         return (0, 0, "tie")
-    return (-1, 1, "oyaken")
+    else:
+        return (-1, dm, "oyaken")
+    if child:
+        return (1, cm, cy or "higher")
+    return (-1, dm, dy or "higher")
 
 
 def value_label(value, yaku_id=None, lang=EN):
-    """A hand's name: 'Kabu 9', 'Arashi 6', 'Kuppin' / 'カブ 9' ..."""
+    """A hand's name: 'Kabu 9', 'Arashi 6', 'Nobori 4', 'Kuppin' / 'カブ 9' ..."""
     if yaku_id is not None:
         i = YAKU_IDS.index(yaku_id)
         name = field(YAKU_EN if lang == EN else YAKU_JA, i)
-        return name + " %d" % value if yaku_id == "arashi" else name
+        return name + " %d" % value if i > 2 else name
     return field(VALUE_EN if lang == EN else VALUE_JA, value) + " %d" % value
 
 
@@ -428,7 +441,7 @@ class OichoDeal(Deal):
             return "No draw on 7 or more"
         if koi and rule == _YAKU_STAY:
             hand = self.hand if dealer else self.cols[self.col]
-            y = yaku(ranks_of(hand[:2]), dealer, self.opts["shippin_owner"], self.opts["pin_yaku_order"])
+            y = yaku(ranks_of(hand[:2]), dealer, self.opts)
             return field(YAKU_EN, YAKU_IDS.index(y)) + ": no third card"
         if not koi and rule == _MUST:
             return "Must draw on 3 or less"
@@ -489,15 +502,13 @@ class OichoDeal(Deal):
 
     def _showdown(self):
         o = self.opts
-        tie, buta = o["tie"], o["dealer_buta"]
-        owner, order = o["shippin_owner"], o["pin_yaku_order"]
         ev = self.events
         h = self.hand
         self.hand_rev = True
         ev.append(("reveal", h[0], "dealer"))
         ev.append(("reveal", h[1], "dealer"))
         dr = ranks_of(h)
-        dy = yaku(dr, True, owner, order)
+        dy = yaku(dr, True, o)
         ev.append(("show", "dealer", bytes(h), hand_value(dr), dy))
         res = [None] * self.ncols
         for s in self.children:
@@ -513,9 +524,9 @@ class OichoDeal(Deal):
                     if not self.up2[c]:
                         self.rev[c] = 1
                         ev.append(("reveal", col[1], at))
-                    res[c] = (hand_value(cr), yaku(cr, False, owner, order))
+                    res[c] = (hand_value(cr), yaku(cr, False, o))
                     ev.append(("show", at, bytes(col), res[c][0], res[c][1]))
-                sign, mult, why = settle(dr, cr, tie, buta, owner, order)
+                sign, mult, why = settle(dr, cr, o)
                 extra = {"col": c + 1}
                 if sign > 0:
                     self.ledger.transfer(self.dealer, s, k * mult, why, extra)
