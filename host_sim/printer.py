@@ -364,8 +364,17 @@ class Printer:
             for _ in range(sy):
                 bits.append(bytes(row))
         if self.paper:
-            self.lines.append(Line("raster", width=wbytes * 8 * sx, height=rows * sy,
-                                   bits=bits, align=self.align))
+            last = self.lines[-1] if self.lines else None
+            width = wbytes * 8 * sx
+            if (last is not None and last.kind == "raster" and last.width == width
+                    and last.align == self.align and getattr(last, "bands", 0)):
+                # an image sent in bands (GS v 0 after GS v 0) prints as one picture
+                last.bits.extend(bits)
+                last.height += rows * sy
+                last.bands += 1
+            else:
+                self.lines.append(Line("raster", width=width, height=rows * sy,
+                                       bits=bits, align=self.align, bands=1))
         self._busy += rows * sy * self.dot_us
 
     def _bit_image(self, m, ncol, per, data):

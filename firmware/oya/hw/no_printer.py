@@ -17,6 +17,9 @@ class NullPrinter:
     def slip(self, lines, cut=True):
         raise HardwareError("no printer fitted")
 
+    def image(self, draw, height, head=(), tail=(), cut=True):
+        raise HardwareError("no printer fitted")
+
     def cancel(self):
         pass
 

@@ -15,6 +15,12 @@
 # bytes through the board's `katakana_codepage` (ESC t n); when the board has
 # none, as romaji. Characters with no byte print as "?".
 #
+# Images: image() prints a raster image between lines (GS v 0), made a band
+# at a time by a drawing function as the band before it is sent, so one
+# band's buffer is all of the image ever in RAM; each band is paced like a
+# line, by its dot rows' print time. The bands are made by oya.hw.raster,
+# loaded for an image only.
+#
 # Status: when the printer's TX is wired to our RX, each slip starts with a
 # DLE EOT 4 (paper sensor) query. "Paper out" drops the slip; no answer from a
 # printer that has answered before (unplugged, or paper out on printers that
@@ -112,8 +118,10 @@ class Printer:
         self.codepage = codepage
         self.heat = heat
         self.status = status
-        self._jobs = []          # slips waiting: (data, marks) from build(), or a list while made (slip())
+        self._jobs = []          # slips waiting: (data, marks) from build(), a list while made (slip()),
+        #                          or a generator of such pieces (image())
         self._job = None
+        self._stream = None      # the image slip whose pieces _job is one of
         self._k = 0              # segment index in the current job
         self._off = 0            # bytes of the current job sent
         self._free_at = None     # tick before which nothing may be written
@@ -211,14 +219,45 @@ class Printer:
         replays the deal to make its lines, too long a run of CPU for one
         key; it yields None between the replay's actions. What it raises
         drops the slip (failed, last_error)."""
-        if self._job is not None and len(self._jobs) >= _WAITING:
-            raise RuntimeError("printer busy: try again when it stops")
+        self._room()
         if isinstance(lines, (list, tuple)):
             self._jobs.append(self.build(lines, cut))
         else:
             data, marks = self._begin()
             self._jobs.append([lines, data, marks, cut])   # (a list: still being made)
         return True
+
+    def _room(self):
+        if self._job is not None and len(self._jobs) >= _WAITING:
+            raise RuntimeError("printer busy: try again when it stops")
+
+    def image(self, draw, height, head=(), tail=(), cut=True):
+        """Queue a slip with an image: the `head` lines, an image `height`
+        dot rows tall across the printer's width, drawn by draw(fb, top, n)
+        a band at a time (see oya.hw.raster.bands), then the `tail` lines,
+        the feed and the cut. Each band is made when the one before has been sent. It is
+        refused when busy as slip() is; what draw raises drops the slip
+        where it is (failed, last_error), with no cut."""
+        self._room()
+        from oya.hw import raster
+        self._jobs.append(raster.pieces(self, draw, height, head, tail, cut, PRINT_DOT_US))
+        return True
+
+    def _piece(self):
+        """The current image slip's next piece into _job; False when it has
+        none left. What making it raises drops the slip."""
+        self._k = 0
+        self._off = 0
+        try:
+            self._job = next(self._stream)
+            return True
+        except StopIteration:
+            self._stream = None
+            return False
+        except Exception as e:
+            self._stream = None
+            self._drop(str(e) or type(e).__name__)
+            return True
 
     def _making(self):
         """One item of a slip still being made (slip() with a generator),
@@ -248,6 +287,7 @@ class Printer:
         """Drop everything not yet sent."""
         self._jobs = []
         self._job = None
+        self._stream = None
         self._query_until = None
 
     # -- sending -------------------------------------------------------------------
@@ -268,6 +308,7 @@ class Printer:
 
     def _drop(self, why):
         self._job = None
+        self._stream = None
         st = self.stats
         st.failed += 1
         st.last_error = why
@@ -308,6 +349,11 @@ class Printer:
             self._k = 0
             self._off = 0
             self._tail_asked = False
+            if type(self._job) is not tuple:    # an image slip: its first piece
+                self._stream = self._job
+                self._piece()
+                if self._job is None:
+                    return 0
             if self.status and hasattr(self.uart, "any"):
                 return self._query(now)
         data, marks = self._job
@@ -323,6 +369,8 @@ class Printer:
             self._off = end
             self._k += 1
             if self._k > last:
+                if self._stream is not None and self._piece():
+                    return tdiff(self._free_at, now)
                 self._job = None
                 self.stats.printed += 1
                 self.stats.last_error = None

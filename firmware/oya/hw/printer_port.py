@@ -15,7 +15,7 @@ class PrinterPort:
         self._args = (uart, baud, dots, codepage, heat, status)
         self.cols = dots // 12
         self._driver = None
-        self._held = []            # slips asked for before the driver is made: (lines, cut)
+        self._held = []            # slips asked for before the driver is made: _ask()'s args
         # what the slips came to, kept here by each driver (its `stats`)
         self.answered = False      # the printer has answered before (oya.hw.printer: Status)
         self.bytes_sent = 0
@@ -37,12 +37,22 @@ class PrinterPort:
         pump(): the device loop pumps on a pass after the key's answer, so
         the driver's import does not hold up the key (print on a deal's
         intro)."""
+        return self._ask((lines, cut))
+
+    def image(self, draw, height, head=(), tail=(), cut=True):
+        """Queue a slip with an image (oya.hw.printer.Printer.image), held
+        as slip() holds one."""
+        return self._ask((draw, height, head, tail, cut))
+
+    def _ask(self, args):
+        """slip()'s arguments (two) or image()'s (five) to the driver, or
+        held for it."""
         p = self._driver
         if p is not None:
-            return p.slip(lines, cut)
+            return _give(p, args)
         if len(self._held) >= _HELD:
             raise RuntimeError("printer busy: try again when it stops")
-        self._held.append((lines, cut))
+        self._held.append(args)
         return True
 
     @property
@@ -75,19 +85,23 @@ class PrinterPort:
                     self._held = []
                 return 0
             held, self._held = self._held, []
-            for lines, cut in held:
+            for args in held:
                 try:
-                    self.driver().slip(lines, cut)
+                    _give(self.driver(), args)
                 except Exception as e:
                     self._failed(e)
             return 0
         w = p.pump(now)
         if w < 0:
             self._driver = None
-            forget("oya.hw.printer")
+            forget("oya.hw.printer", "oya.hw.raster")
         return w
 
     def _failed(self, e):
         """A slip that could not be given to the driver: said as a failed slip."""
         self.failed += 1
         self.last_error = str(e) or type(e).__name__
+
+
+def _give(p, args):
+    return p.slip(*args) if len(args) == 2 else p.image(*args)
