@@ -132,6 +132,34 @@ def test_the_range_is_the_shown_players_and_pick_cycles_them():
             assert fb.pixel(x, y) == want.pixel(x, y)
 
 
+def test_with_many_deals_marks_thin_out_to_every_few_points_that_do_not_touch():
+    deals = [[40, 10]] * 42
+    fb = _screen()
+    chart.draw(fb, deals, NAMES, [0, 1])
+    y1 = PLOT_Y1 + 8                          # one legend row
+    y = y1 - 30 * (y1 - PLOT_Y0) // 30         # chips 40: the top row
+    # points 109 / 41 pixels apart: marks 6 apart at least, so every third
+    # point (and the last) has its square, whose top corners and left side
+    # show above the line, hollow inside
+    xs = [PLOT_X0 + j * (PLOT_X1 - PLOT_X0) // 41 for j in range(42)]
+    marked = [j for j in range(42) if fb.pixel(xs[j] - 2, y - 2) and fb.pixel(xs[j] + 2, y - 2)
+              and fb.pixel(xs[j] - 2, y - 1) and not fb.pixel(xs[j] - 1, y - 1)
+              and not fb.pixel(xs[j], y - 1)]
+    assert marked == list(range(0, 42, 3)) + [41]
+
+
+def test_drawn_in_steps_it_is_the_same_chart():
+    deals = [[30, 30, 30], [45, 20, 25], [10, 50, 30]]
+    whole = _screen()
+    chart.draw(whole, deals, "ABC", [0, 1, 2])
+    fb = _screen()
+    n = 0
+    for _ in chart.steps(fb, deals, "ABC", [0, 1, 2]):
+        n += 1
+    assert n == 4                              # the axis, then each player
+    assert all(fb.pixel(x, y) == whole.pixel(x, y) for x in range(128) for y in range(64))
+
+
 def test_a_single_deal_and_equal_chips_still_draw():
     fb = _screen()
     chart.draw(fb, [[5, 5]], ["A", "B"], [0, 1])

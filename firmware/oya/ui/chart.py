@@ -34,9 +34,10 @@ def mark(fb, i, x, y, r, c=1):
         fb.fill_rect(x - h, y - h, 2 * h + 1, 2 * h + 1, c)
 
 
-def text(fb, s, x, y, k=1):
+def text(fb, s, x, y, k=1, ta=0, tb=0x7FFF):
     """Half-width `s` with its top-left at (x, y), each font pixel a k x k
-    square; returns the x after it."""
+    square, only the font rows that reach fb's rows ta to tb - 1 when k > 1;
+    returns the x after it."""
     if k == 1:
         return font.draw(fb, s, x, y)
     G = font.GLYPHS
@@ -44,12 +45,12 @@ def text(fb, s, x, y, k=1):
         b = g * font.W
         for cx in range(font.W):
             col = G[b + cx]
-            cy = 0
+            cy = y
             while col:
-                if col & 1:
-                    fb.fill_rect(x + cx * k, y + cy * k, k, k, 1)
+                if col & 1 and cy + k > ta and cy < tb:
+                    fb.fill_rect(x + cx * k, cy, k, k, 1)
                 col >>= 1
-                cy += 1
+                cy += k
         x += font.W * k
     return x
 
@@ -79,21 +80,22 @@ def layout(deals, shown, w=128, h=64, k=1):
     return lo, hi, ax, ax + k + r, w - 1 - r, r, leg - 2 * k - 1 - r, leg
 
 
-def point(deals, j, p, geo):
-    """Where deal j's chips of player p are plotted: (x, y) in the box."""
-    lo, hi, ax, x0, x1, y0, y1 = geo[:7]
-    n = len(deals)
-    x = x0 if n < 2 else x0 + j * (x1 - x0) // (n - 1)
-    return x, y1 - (deals[j][p] - lo) * (y1 - y0) // (hi - lo)
-
-
 def draw(fb, deals, names, shown, x=0, y=0, w=128, h=64, k=1, clip=None):
     """The chart of `deals` (deal j's chips per player: deals[j][p]) for
     the players `shown` (indices, at most MOST), into the w x h box at
     (x, y) of `fb`, at scale k; cleared first. clip = (top, bottom): only
     what reaches those rows of fb is drawn (a printed band)."""
-    geo = layout(deals, shown, w, h, k)
-    lo, hi, ax, x0, x1, y0, y1, leg = geo
+    for _ in steps(fb, deals, names, shown, x, y, w, h, k, clip):
+        pass
+
+
+def steps(fb, deals, names, shown, x=0, y=0, w=128, h=64, k=1, clip=None, geo=None):
+    """draw() a step at a time, for drawing between frames: it yields once
+    the axis is drawn, then after each player's line and legend entry.
+    Marks sit at every point, or at every few points when they would
+    touch (many deals): the first, every `every`-th and the last. `geo`
+    is layout()'s for these arguments, when already made."""
+    lo, hi, ax, x0, x1, y0, y1, leg = geo or layout(deals, shown, w, h, k)
     ta, tb = clip if clip else (y, y + h)
     cw = font.W * k
     ch = font.H * k
@@ -103,29 +105,40 @@ def draw(fb, deals, names, shown, x=0, y=0, w=128, h=64, k=1, clip=None):
     fb.fill_rect(x + ax, y + base, w - ax, k, 1)
     for s, ty in ((str(hi), y), (str(lo), y + base - ch)):
         if ty < tb and ty + ch > ta:
-            text(fb, s, x + ax - k - len(s) * cw, ty, k)
+            text(fb, s, x + ax - k - len(s) * cw, ty, k, ta, tb)
+    yield
     r = 2 * k
     n = len(deals)
+    last = n - 1 if n > 1 else 1
+    dx = x1 - x0
+    dy = y1 - y0
+    span = hi - lo
+    every = (2 * r + 2) * last // dx + 1         # marks 2r + 2 apart at least
+    ya = y + y1                                  # chips lo, in fb's rows
     for i in range(len(shown)):
         p = shown[i]
-        px = py = None
+        px = py = 0
         for j in range(n):
-            qx, qy = point(deals, j, p, geo)
-            qx += x
-            qy += y
-            if px is not None and min(py, qy) - k < tb and max(py, qy) + k >= ta:
-                for d in range(k):
+            qx = x + x0 + j * dx // last
+            qy = ya - (deals[j][p] - lo) * dy // span
+            if j and (py if py < qy else qy) - k < tb and (py if py > qy else qy) + k >= ta:
+                fb.line(px, py, qx, qy, 1)
+                for d in range(1, k):
                     fb.line(px, py + d, qx, qy + d, 1)
-            if qy - r - k < tb and qy + r + k >= ta:
-                for d in range(k):
+            if (j % every == 0 or j == n - 1) and qy - r - k < tb and qy + r + k >= ta:
+                mark(fb, i, qx, qy, r)
+                for d in range(1, k):
                     mark(fb, i, qx, qy + d, r)
-            px, py = qx, qy
+            px = qx
+            py = qy
         lx = x + (i % _LEGEND_COLS) * (w // _LEGEND_COLS)
         ly = y + leg + (i // _LEGEND_COLS) * ch
         if ly < tb and ly + ch > ta:
-            mark(fb, i, lx + r, ly + ch // 2 - 1, r)
+            for d in range(k):
+                mark(fb, i, lx + r, ly + ch // 2 - 1 + d - k // 2, r)
             text(fb, fit(names[p], (w // _LEGEND_COLS - 2 * r - 2 * k) // cw - 1),
-                 lx + 2 * r + 2 * k, ly, k)
+                 lx + 2 * r + 2 * k, ly, k, ta, tb)
+        yield
 
 
 class Pick:
@@ -162,7 +175,9 @@ def paper(deals, names, shown, dots=384):
     PAPER_K across `dots`, drawn a band at a time: draw(fb, top, rows)
     draws image rows top to top + rows - 1 into the band's framebuf."""
     h = 64 * PAPER_K
+    geo = layout(deals, shown, dots, h, PAPER_K)
 
     def band(fb, top, rows):
-        draw(fb, deals, names, shown, 0, -top, dots, h, PAPER_K, (0, rows))
+        for _ in steps(fb, deals, names, shown, 0, -top, dots, h, PAPER_K, (0, rows), geo):
+            pass
     return h, band
