@@ -191,3 +191,31 @@ def test_the_port_holds_an_image_and_gives_it_to_the_driver():
         assert "no printer" in str(e)
     else:
         raise AssertionError("no printer: said so")
+
+
+def test_a_band_drawn_in_steps_takes_one_step_a_pass_and_the_same_bytes_go_out():
+    done = []
+
+    def draw(fb, top, n):
+        def go():
+            for s in range(3):
+                done.append((top, s))
+                yield
+            _diagonal(fb, top, n)
+        return go()
+    clock, uart, p = _printer()
+    p.image(draw, 16, cut=False)
+    t = 0
+    while True:
+        clock[0] = t
+        before, sent = len(done), len(uart.log)
+        w = p.pump(t)
+        if w < 0:
+            break
+        assert len(done) - before <= 1
+        if len(done) > before:                   # a drawing pass: nothing sent, a nap
+            assert len(uart.log) == sent and w == 1
+        t += max(w, 1)
+    assert done == [(top, s) for top in (0, 8) for s in range(3)]
+    assert p.printed == 1
+    assert uart.data() == b"\x1b@\x1bt\x01" + _band(0, 8) + _band(8, 8) + b"\x1bd\x03"

@@ -244,20 +244,22 @@ class Printer:
         return True
 
     def _piece(self):
-        """The current image slip's next piece into _job; False when it has
-        none left. What making it raises drops the slip."""
+        """A step of the image slip: its next piece into _job, or a step of
+        drawing a band (_job stays None). At its end the slip is printed;
+        what making it raises drops it."""
         self._k = 0
         self._off = 0
         try:
             self._job = next(self._stream)
-            return True
         except StopIteration:
             self._stream = None
-            return False
+            self._printed()
         except Exception as e:
-            self._stream = None
             self._drop(str(e) or type(e).__name__)
-            return True
+
+    def _printed(self):
+        self.stats.printed += 1
+        self.stats.last_error = None
 
     def _making(self):
         """One item of a slip still being made (slip() with a generator),
@@ -281,7 +283,7 @@ class Printer:
 
     @property
     def busy(self):
-        return self._job is not None or bool(self._jobs)
+        return self._job is not None or self._stream is not None or bool(self._jobs)
 
     def cancel(self):
         """Drop everything not yet sent."""
@@ -318,6 +320,10 @@ class Printer:
         step is due, or -1 when there is nothing to do. A slip still being
         made takes a step of its own each time, whatever is being sent."""
         self._making()
+        if self._job is None and self._stream is not None:
+            self._piece()                       # (while the piece before prints)
+            if self._job is None:
+                return 1 if self._stream is not None else 0
         if self._free_at is not None:
             wait = tdiff(self._free_at, now)
             if wait > 0:
@@ -349,13 +355,13 @@ class Printer:
             self._k = 0
             self._off = 0
             self._tail_asked = False
-            if type(self._job) is not tuple:    # an image slip: its first piece
+            if type(self._job) is not tuple:    # an image slip: its pieces come on the next passes
                 self._stream = self._job
-                self._piece()
-                if self._job is None:
-                    return 0
+                self._job = None
             if self.status and hasattr(self.uart, "any"):
                 return self._query(now)
+            if self._job is None:
+                return 0
         data, marks = self._job
         last = len(marks) // 2 - 1
         start = marks[2 * self._k - 2] if self._k else 0
@@ -369,11 +375,9 @@ class Printer:
             self._off = end
             self._k += 1
             if self._k > last:
-                if self._stream is not None and self._piece():
-                    return tdiff(self._free_at, now)
                 self._job = None
-                self.stats.printed += 1
-                self.stats.last_error = None
+                if self._stream is None:
+                    self._printed()
         else:
             self._write(memoryview(data)[self._off:self._off + CHUNK], now)
             self._off += CHUNK

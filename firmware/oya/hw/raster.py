@@ -19,7 +19,9 @@ def bands(draw, height, wbytes, rows=BAND_ROWS):
     over one buffer, each band a memoryview of it valid until the next.
     draw(fb, top, n) draws image rows top to top + n - 1 into fb, a
     cleared MONO_HLSB FrameBuffer of the band (row 0 is row `top`; the
-    leftmost dot is a byte's most significant bit, as GS v 0 takes it)."""
+    leftmost dot is a byte's most significant bit, as GS v 0 takes it);
+    when it returns an iterator, the band is drawn a step an item, and
+    the generator yields None after each step."""
     import framebuf
     buf = bytearray(_HEAD + rows * wbytes)
     buf[0] = _GS
@@ -36,7 +38,10 @@ def bands(draw, height, wbytes, rows=BAND_ROWS):
         buf[6] = n & 0xFF
         buf[7] = n >> 8
         fb.fill(0)
-        draw(fb, top, n)
+        steps = draw(fb, top, n)
+        if steps is not None:
+            for _ in steps:
+                yield None
         yield mv[:_HEAD + n * wbytes]
         top += n
 
@@ -44,7 +49,8 @@ def bands(draw, height, wbytes, rows=BAND_ROWS):
 def pieces(p, draw, height, head, tail, cut, dot_us):
     """Printer p's image slip one piece at a time, each (data, marks) as
     its build() makes them: header and head lines, each band (its print
-    time `dot_us` a dot row), then the tail lines with the feed and cut."""
+    time `dot_us` a dot row), then the tail lines with the feed and cut;
+    None for a step of drawing a band."""
     data, marks = p._begin()
     for ln in head:
         p._add(data, marks, ln)
@@ -53,6 +59,9 @@ def pieces(p, draw, height, head, tail, cut, dot_us):
     data = marks = None
     mk = array("H", (0, 0))
     for band in bands(draw, height, p.dots // 8):
+        if band is None:                    # a step of drawing the band
+            yield None
+            continue
         mk[0] = len(band)
         mk[1] = (band[6] | band[7] << 8) * dot_us // 1000
         yield band, mk

@@ -173,11 +173,11 @@ PAPER_K = const(3)        # the display's chart, three dots a pixel on paper
 def paper(deals, names, shown, dots=384):
     """(height, draw) for the printer's image(): the chart at scale
     PAPER_K across `dots`, drawn a band at a time: draw(fb, top, rows)
-    draws image rows top to top + rows - 1 into the band's framebuf."""
+    gives the steps that draw image rows top to top + rows - 1 into the
+    band's framebuf."""
     h = 64 * PAPER_K
     geo = layout(deals, shown, dots, h, PAPER_K)
 
     def band(fb, top, rows):
-        for _ in steps(fb, deals, names, shown, 0, -top, dots, h, PAPER_K, (0, rows), geo):
-            pass
+        return steps(fb, deals, names, shown, 0, -top, dots, h, PAPER_K, (0, rows), geo)
     return h, band
