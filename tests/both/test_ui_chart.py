@@ -184,3 +184,19 @@ def test_a_printed_chart_in_bands_is_the_chart_drawn_whole():
         for _ in band(fb, top, rows):
             pass
         assert part == whole[top * 48:(top + rows) * 48], top
+
+
+def test_drawn_a_display_page_at_a_time_it_is_the_same_chart():
+    # the app's display keeps one page (128 x 8) in RAM, not a frame
+    deals = [[30, 30, 30, 30, 30], [45, 20, 30, 25, 30], [60, 0, 35, 30, 25]]
+    names = ["Aki", "Ben", "チエ", "Dan", "Eve"]
+    whole = _screen()
+    chart.draw(whole, deals, names, [4, 0, 1, 2])
+    page = bytearray(128)
+    fb = framebuf.FrameBuffer(page, 128, 8, framebuf.MONO_VLSB)
+    band = chart.bands(deals, names, [4, 0, 1, 2])
+    for p in range(8):
+        fb.fill(1)                             # what the page held before: cleared by the chart
+        for _ in band(fb, 8 * p, 8):
+            pass
+        assert all(fb.pixel(x, y) == whole.pixel(x, 8 * p + y) for x in range(128) for y in range(8)), p

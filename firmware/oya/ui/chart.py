@@ -2,8 +2,10 @@
 # the chip range labelled, a line per player with a mark at each point
 # (square, cross, diamond, dot), and a legend naming each player beside its
 # mark. draw() puts it on any framebuf: the 128x64 display at scale 1, or a
-# band of a printed image at scale 3 (paper() gives the printer's band
-# drawer). Loaded only when a chart is shown or printed.
+# band of a printed image at scale 3; steps() is draw() a step at a time,
+# and bands() draws it a band (or a display page) at a time. Marks sit at
+# every point, or at every few when they would touch. Loaded only when a
+# chart is shown or printed.
 #
 # Drawing is framebuf's own line, rect and fill_rect into the plot area:
 # nothing is allocated per pixel. With more than four players, four are
@@ -170,14 +172,20 @@ class Pick:
 PAPER_K = const(3)        # the display's chart, three dots a pixel on paper
 
 
-def paper(deals, names, shown, dots=384):
-    """(height, draw) for the printer's image(): the chart at scale
-    PAPER_K across `dots`, drawn a band at a time: draw(fb, top, rows)
-    gives the steps that draw image rows top to top + rows - 1 into the
-    band's framebuf."""
-    h = 64 * PAPER_K
-    geo = layout(deals, shown, dots, h, PAPER_K)
+def bands(deals, names, shown, w=128, h=64, k=1):
+    """The chart in a w x h image at scale k, drawn a band at a time:
+    band(fb, top, rows) gives the steps that draw image rows top to
+    top + rows - 1 into fb, a framebuf of the band (the display's one
+    page at a time: band(fb, 8 * page, 8); a printed image's band)."""
+    geo = layout(deals, shown, w, h, k)
 
     def band(fb, top, rows):
-        return steps(fb, deals, names, shown, 0, -top, dots, h, PAPER_K, (0, rows), geo)
-    return h, band
+        return steps(fb, deals, names, shown, 0, -top, w, h, k, (0, rows), geo)
+    return band
+
+
+def paper(deals, names, shown, dots=384):
+    """(height, band) for the printer's image(): the chart at scale
+    PAPER_K across `dots` (see bands())."""
+    h = 64 * PAPER_K
+    return h, bands(deals, names, shown, dots, h, PAPER_K)
