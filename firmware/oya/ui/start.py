@@ -47,16 +47,17 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
         # after); a match that draws its own way has none to fetch
         __import__("oya.games.first_dealer")
     yield
-    app._starting = (s, bots)
     if m.table:
         # the table draws with its own cards, entered on a picker, or chooses by hand
         forget_options(game)
+        app._starting = (s, bots)
         from oya.ui.first_draw import ask
         ask(app, m, first, Call(app, "start", "first_chosen", first))
         return
     s.draw_first_dealer()
     forget_options(game)          # the match has read its options: the deal screens come next
     yield
+    app._starting = (s, bots)
     show_first_dealer(app, first)
 
 
