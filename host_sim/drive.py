@@ -126,11 +126,11 @@ def enter_card(sim, name):
     if not want:
         raise DriveError("no card %r in this deck (%s)" % (name, " ".join(names)))
     n = len(names)
-    down = (want[0] - picker.i) % n
-    if down <= n - down:
-        sim.press("down", times=down, gap_ms=60)
+    up = (want[0] - picker.i) % n          # UP steps to the next card, as a spinner's UP counts up
+    if up <= n - up:
+        sim.press("up", times=up, gap_ms=60)
     else:
-        sim.press("up", times=n - down, gap_ms=60)
+        sim.press("down", times=n - up, gap_ms=60)
     sim.press("ok")
     sim.advance(50)
-    return min(down, n - down) + 1
+    return min(up, n - up) + 1

@@ -423,12 +423,26 @@ class Printer:
             self._busy += 200 * self.dot_us
 
     # --- the receipt ------------------------------------------------------------------------------
-    def text(self):
+    def receipts(self):
+        """The roll torn into receipts: (lines, cut) for each piece, in print order,
+        `cut` False for the piece still on the printer (after the last cut)."""
+        out, piece = [], []
+        for ln in self.lines:
+            piece.append(ln)
+            if ln.kind == "cut":
+                out.append((piece, True))
+                piece = []
+        if piece:
+            out.append((piece, False))
+        return out
+
+    def text(self, lines=None):
         """The receipt as text: one line per printed text line, aligned in 32 columns
-        (a double-width character takes two), blank lines for feeds, markers for the rest."""
+        (a double-width character takes two), blank lines for feeds, markers for the rest.
+        `lines`: a part of the roll (a piece of receipts()); the whole roll by default."""
         cols = self.dots // FONT_W
         out = []
-        for ln in self.lines:
+        for ln in self.lines if lines is None else lines:
             if ln.kind == "text":
                 s = "".join(c[0] for c in ln.chars)
                 width = sum(c[2] for c in ln.chars)
@@ -448,18 +462,21 @@ class Printer:
                 out.append("-" * 13 + " cut " + "-" * 14)
         return "\n".join(out) + ("\n" if out else "")
 
-    def image(self, glyph=None):
+    def image(self, glyph=None, lines=None):
         """The receipt as a PIL image, `dots` wide. `glyph(ch)` -> list of 6 column bytes
-        (LSB top, 8 rows) supplies a bitmap font; without one, Pillow's default font is used."""
+        (LSB top, 8 rows) supplies a bitmap font; without one, Pillow's default font is used.
+        `lines`: a part of the roll, as for text()."""
         from PIL import Image, ImageDraw, ImageFont
+        if lines is None:
+            lines = self.lines
         h = 0
-        for ln in self.lines:
+        for ln in lines:
             h += self._height(ln)
         img = Image.new("1", (self.dots, max(h, 1)), 1)
         draw = ImageDraw.Draw(img)
         font = None
         y = 0
-        for ln in self.lines:
+        for ln in lines:
             if ln.kind == "text":
                 width = sum((FONT_B_W if c[6] else FONT_W) * c[2] for c in ln.chars)
                 x = 0 if ln.align == 0 else (self.dots - width) // (2 if ln.align == 1 else 1)

@@ -136,8 +136,9 @@ def frame_png(rows, scale=4, path=None, contrast=255):
     return img
 
 
-def write_outputs(sim, out, shots=()):
-    """Every distinct frame as PNG (4x), frames.txt, receipt.txt/png, summary.json."""
+def write_outputs(sim, out, shots=(), receipts=None):
+    """Every distinct frame as PNG (4x), frames.txt, receipt.txt/png, summary.json;
+    with `receipts` (a folder), each slip as receipt-NNN.txt/png there too."""
     from host_sim.textrec import recognise_rows
     os.makedirs(out, exist_ok=True)
     sim.advance(0)
@@ -161,6 +162,9 @@ def write_outputs(sim, out, shots=()):
         f.write(sim.receipt())
     if sim.printer is not None:
         sim.receipt_image().save(os.path.join(out, "receipt.png"))
+    if receipts is not None:
+        from host_sim.receipts import ReceiptFiles
+        ReceiptFiles(sim, receipts).save(torn=True)
     summary = sim.summary()
     summary["shots"] = list(shots)
     with open(os.path.join(out, "summary.json"), "w", encoding="utf-8") as f:
@@ -169,19 +173,26 @@ def write_outputs(sim, out, shots=()):
 
 
 def run_file(script, out, board="rpi_pico", seed=0, lang=None, trace_heap=True, firmware=None,
-             echo=False):
+             echo=False, flash_dir=None, receipts=None, ready=None):
+    """Run a script file; `ready(sim)` readies the flash before the device boots."""
     with open(script, encoding="utf-8") as f:
         steps = parse(f.read())
     kw = {}
     if firmware:
         kw["firmware"] = firmware
-    sim = Sim(board=board, seed=seed, lang=lang, trace_heap=trace_heap, strict=False, echo=echo, **kw)
+    if flash_dir is not None:
+        os.makedirs(flash_dir, exist_ok=True)
+    sim = Sim(board=board, seed=seed, lang=lang, trace_heap=trace_heap, strict=False, echo=echo,
+              flash_dir=flash_dir, autoboot=False, **kw)
     try:
+        if ready is not None:
+            ready(sim)
+        sim.boot()
         sim.advance(300)
         sim.heap_figures(sample=True)
         shots = run(sim, steps, on_step=lambda *a: sim.heap_figures(sample=True) if trace_heap else None)
         sim.advance(200)
         sim.heap_figures(sample=True)
-        return write_outputs(sim, out, shots)
+        return write_outputs(sim, out, shots, receipts)
     finally:
         sim.close()

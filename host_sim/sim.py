@@ -242,23 +242,36 @@ class Sim:
             self.boot()
 
     # --- deploy and devices ------------------------------------------------------------------
-    def deploy(self):
-        """Put the data files on the flash the way the deploy does: board.json, rulesets/."""
+    def deploy(self, update=False):
+        """Put the data files on the flash the way the deploy does: board.json, rulesets/.
+        A flash kept from an earlier run has them already; `update` brings them up to
+        date as `make deploy` does: a missing or changed file is written, the others
+        (and files added by hand) stay. Returns the files written with `update`."""
+        board = json.dumps(self.board, indent=1)
         if not self.flash.exists("board.json"):
-            self.flash.put("board.json", json.dumps(self.board, indent=1))
+            self.flash.put("board.json", board)
         src = os.path.join(self.firmware, "rulesets")
         if os.path.isdir(src) and not self.flash.exists("rulesets"):
             self.flash.copytree(src, "rulesets")
+        if not update:
+            return []
+        files = [("board.json", board.encode())]
+        for name in sorted(os.listdir(src)) if os.path.isdir(src) else ():
+            with open(os.path.join(src, name), "rb") as f:
+                files.append(("rulesets/" + name, f.read()))
+        written = []
+        for path, data in files:
+            if not self.flash.exists(path) or self.flash.get(path) != data:
+                self.flash.put(path, data)
+                written.append(path)
+        return written
 
     def set_language(self, lang):
         """Preset the device's language setting (en|ja) before boot, as a user would have."""
         code = {"en": 0, "ja": 1}.get(lang, lang)
         self.lang = lang
         try:
-            fw = FirmwareImporter(self.firmware, {"os": fakes.make_os(self), "gc": fakes.make_gc(self),
-                                                  "micropython": fakes.make_micropython(self)},
-                                  overrides={"open": self.flash.open})
-            journal = fw.load("oya.journal")   # the firmware's own format
+            journal = self._offline().load("oya.journal")   # the firmware's own format
             if not self.flash.exists("state"):
                 self.flash.mkdir("state")
             j = journal.Journal("state/settings")
@@ -270,6 +283,29 @@ class Sim:
             j.save(cur)
         except Exception as e:  # pragma: no cover - best effort
             self.console_write("host_sim: cannot preset language: %s\n" % e)
+
+    def _offline(self):
+        """The firmware's modules on the flash, with the device switched off (no
+        board, display or printer): for what a person does to the flash from outside."""
+        return FirmwareImporter(self.firmware, {"os": fakes.make_os(self), "gc": fakes.make_gc(self),
+                                                "micropython": fakes.make_micropython(self)},
+                                overrides={"open": self.flash.open})
+
+    def add_ruleset(self, path):
+        """Copy a ruleset file into the flash's rulesets/, as a person copies one
+        onto the device, once the device would list it (a *.json name, not
+        hidden) and its validator (oya.rules) passes it. Returns (game, name);
+        ValueError with the reason when it refuses the file, OSError when the
+        file cannot be read."""
+        fname = os.path.basename(path)
+        if not fname.endswith(".json") or fname.startswith("."):
+            raise ValueError("%s: the device lists only files named NAME.json (not starting with '.')"
+                             % fname)
+        with open(path, "rb") as f:
+            raw = f.read()
+        game, name, _opts = self._offline().load("oya.rules").load(fname, raw=raw)
+        self.flash.put("rulesets/" + fname, raw)
+        return game, name
 
     def i2c_devices(self, scl, sda):
         disp = self.board.get("display") or {}
@@ -649,15 +685,16 @@ class Sim:
     def screen(self):
         return "\n".join(self.screen_text())
 
-    def receipt(self):
+    def receipt(self, lines=None):
+        """What the printer printed, as text: the whole roll, or `lines` of it."""
         if self.printer is None:
             return ""
         self._settle()
-        return self.printer.text()
+        return self.printer.text(lines)
 
-    def receipt_image(self):
+    def receipt_image(self, lines=None):
         from host_sim.textrec import printer_glyph
-        return self.printer.image(printer_glyph())
+        return self.printer.image(printer_glyph(), lines)
 
     def summary(self):
         self._settle()

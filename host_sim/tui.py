@@ -12,7 +12,7 @@ import time
 KEYMAP_LINES = [
     "arrows: UP/DOWN/LEFT/RIGHT   Enter or o: OK   Esc, Backspace or b: BACK",
     "long press: Shift+arrow, O (OK), B (BACK)   Space: hold OK down / let go (peek)",
-    "p: power cut   r: power on   q: quit",
+    "PgUp/PgDn, Home/End: scroll the receipt   p: power cut   r: power on   q: quit",
 ]
 
 _HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
@@ -39,16 +39,41 @@ def oled_lines(rows, quarter=False):
     return out
 
 
+def receipt_window(n, room, top):
+    """The receipt lines shown, as a range: `room` lines from `top`, or the newest
+    `room` when `top` is None (the view follows the printing)."""
+    if top is None or n <= room:
+        top = max(0, n - room)
+    top = max(0, min(top, n - room))
+    return range(top, min(n, top + room))
+
+
 class Front:
     """Keyboard -> pins, real time -> virtual time, screen -> terminal."""
 
     HOLD_MS = 1000
 
-    def __init__(self, sim):
+    def __init__(self, sim, receipts=None):
         self.sim = sim
+        self.receipts = receipts  # a ReceiptFiles writing each slip as it is cut, or None
         self.free_at = {}        # button -> virtual us when its last press ends
         self.ok_down = False
         self.msg = ""
+        self.top = None          # first receipt line shown; None follows the newest
+        self.room = 20           # receipt lines the last drawing had room for
+
+    def scroll(self, ch):
+        """PgUp/PgDn a page, Home the first line, End back to following the newest."""
+        n = len(self.sim.receipt().splitlines())
+        shown = receipt_window(n, self.room, self.top)
+        if ch == curses.KEY_PPAGE:
+            self.top = max(0, shown.start - self.room)
+        elif ch == curses.KEY_NPAGE:
+            self.top = None if shown.stop + self.room >= n else shown.start + self.room
+        elif ch == curses.KEY_HOME:
+            self.top = 0
+        else:
+            self.top = None
 
     def press(self, name, hold_ms=80):
         sim = self.sim
@@ -73,7 +98,9 @@ class Front:
         }
         if ch in (ord("q"), ord("Q")):
             return False
-        if ch in table:
+        if ch in (k.KEY_PPAGE, k.KEY_NPAGE, k.KEY_HOME, k.KEY_END):
+            self.scroll(ch)
+        elif ch in table:
             name, ms = table[ch]
             self.press(name, ms)
         elif ch == ord(" "):
@@ -129,11 +156,15 @@ def _draw(scr, front, header):
     put(2 + len(oled), 0, "+" + "-" * ow + "+")
     rx = ow + 3
     if rx + 20 < W:
-        put(1, rx, "receipt".center(34, "-"))
         lines = sim.receipt().splitlines() if sim.printer is not None else ["(no printer)"]
-        room = max(1, H - 8)
-        for i, ln in enumerate(lines[-room:]):
-            put(2 + i, rx, "|" + ln)
+        front.room = room = max(1, H - 8)
+        shown = receipt_window(len(lines), room, front.top)
+        title = "receipt"
+        if len(lines) > room:
+            title += " %d-%d of %d" % (shown.start + 1, shown.stop, len(lines))
+        put(1, rx, (" %s " % title).center(34, "-"))
+        for i, k in enumerate(shown):
+            put(2 + i, rx, "|" + lines[k])
     y = 3 + len(oled)
     put(y, 0, front.status())
     for i, ln in enumerate(KEYMAP_LINES):
@@ -143,9 +174,9 @@ def _draw(scr, front, header):
     scr.refresh()
 
 
-def run(sim, header="Oya simulator"):
+def run(sim, header="Oya simulator", receipts=None):
     os.environ.setdefault("ESCDELAY", "25")
-    front = Front(sim)
+    front = Front(sim, receipts)
 
     def main(scr):
         curses.curs_set(0)
@@ -166,8 +197,11 @@ def run(sim, header="Oya simulator"):
             now = time.monotonic()
             sim.advance(min(250.0, (now - last) * 1000))
             last = now
+            if receipts is not None:
+                for path in receipts.save():
+                    front.msg = "receipt saved: %s" % path
             key = (sim.panel.image() if sim.panel else b"", sim.printer.bytes_received if sim.printer else 0,
-                   front.status(), front.msg)
+                   front.status(), front.msg, front.top)
             if key != shown:
                 _draw(scr, front, header)
                 shown = key

@@ -56,18 +56,20 @@ class Match:
     def starting_chips(self):
         return self.opts.get(self.START_OPTION, 50)
 
-    def draw_first_dealer(self, source):
+    def draw_first_dealer(self, source, who=None):
         """Choose the first dealer as the rules say, drawing from `source`
         (a Stock); log what was drawn in self.intro. Returns the seat. The
         draw is the game's own in oya.games.first_dealer, imported for it and
-        forgotten after (a deal never needs it); a game without one: seat 0."""
+        forgotten after (a deal never needs it); a game without one: seat 0.
+        `who`: the seat the table chose by hand, settled as the rules settle
+        a drawn dealer, with nothing drawn."""
         mod = __import__("oya.games.first_dealer", None, None, ("oicho",))
         draw = getattr(mod, self.GAME, None)
         forget("oya.games.first_dealer")
         if draw is None:
-            self.dealer = 0
-            return 0
-        return draw(self, source)
+            self.dealer = 0 if who is None else who
+            return self.dealer
+        return draw(self, source, who)
 
     def after_deal(self, deal):
         """Count the deal, move the dealer: game rules. Called once per deal."""

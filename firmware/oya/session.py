@@ -88,11 +88,15 @@ class Session:
     def draw_first_dealer(self, seed=None):
         self.intro_seed = seed if seed is not None else rng.entropy()
         d = self.match.choose_first_dealer(self.intro_seed)
+        self.begin_match()
+        return d
+
+    def begin_match(self):
+        """The first dealer is chosen: the new match's record starts the journal."""
         if self.journal is not None:  # a new match: no record nor recalled deal of another one
             # (on the device one file a pass; the first record finishes them first)
             self.journal.clear(self._slots(), getattr(self.journal, "lazy", False))
         self.save()
-        return d
 
     def begin_deal(self, seed=None, cards=None):
         self.state0 = self.match.state()

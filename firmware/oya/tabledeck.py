@@ -176,6 +176,13 @@ def free_copy(kind, code, known):
     return -1
 
 
+def no_copy(kind, code, known):
+    """Why the deck cannot give `code`'s class once more, or None."""
+    if free_copy(kind, code, known) < 0:
+        return "No %s left in the deck" % class_name(kind, code)
+    return None
+
+
 def left(kind, code, known):
     """How many cards of `code`'s class are not on the table yet."""
     k = klass(kind, code)
@@ -213,6 +220,21 @@ def refuse(game, opts):
     if game == "kakkuri" and opts.get("players") == 8:
         return "8 players: the hako needs the device's deal"     # the forced-out hand, in dealt order
     return None
+
+
+# -- the first dealer --------------------------------------------------------------------
+
+def first_dealer(match, known, who=None):
+    """The first dealer drawn with the table's cards: the game's own draw
+    (oya.games.first_dealer, ties drawing again) on the faces entered so
+    far, `known` (card codes in the order drawn), or the seat the table
+    chose by hand (`who`). Returns the seat, logged in match.intro as a
+    device draw is; raises NeedCard(k, seat) while `seat` is to enter the
+    k-th card drawn."""
+    match.intro = []
+    src = None if who is not None else TableStock(known, len(cards.deck(match.deck_kind())))
+    match.dealer = match.draw_first_dealer(src, who)
+    return match.dealer
 
 
 # -- the deal ---------------------------------------------------------------------------
@@ -347,9 +369,7 @@ class TableDeal:
         code = entered(action)
         if code < 0 or code >= 0x80 or code not in cards.deck(self.kind):
             return "Enter the card first"
-        if free_copy(self.kind, code, self.known) < 0:
-            return "No %s left in the deck" % class_name(self.kind, code)
-        return None
+        return no_copy(self.kind, code, self.known)
 
     def act(self, action, seat=None):
         if seat is None:
@@ -407,4 +427,6 @@ class TableDeal:
         place, up = self.need_place()
         if place.startswith("seat:"):
             place = self.match.ledger.names[int(place[5:])]
+        elif place.startswith("maki:"):     # the seat's maki-fuda, by the seat's name as elsewhere
+            place = self.match.ledger.names[int(place[5:])] + (" maki" if lang == EN else " マキ")
         return ("Card? " if lang == EN else "フダ? ") + place

@@ -6,6 +6,11 @@ from oya import rng, tabledeck
 from oya.session import Session
 
 
+def first_cards(match):
+    """The cards a match's first-dealer draw took, in the order drawn."""
+    return bytes([e[1] for e in match.intro if e[0] == "card"])
+
+
 def mirror(game, opts, names, seed, pick, deals=1):
     """Play `deals` deals of a device match (seed-derived) choosing actions
     with pick(deal, seat, i), then the same actions in a table-deck match,
@@ -15,7 +20,8 @@ def mirror(game, opts, names, seed, pick, deals=1):
     tab = Session(game, "t", dict(opts), names)
     tab.match.table = True
     dev.draw_first_dealer(rng.derive(seed, 0))
-    tab.draw_first_dealer(rng.derive(seed, 0))
+    tabledeck.first_dealer(tab.match, first_cards(dev.match))   # the same cards, drawn on the table
+    tab.begin_match()
     asked = []
     for n in range(deals):
         d = dev.begin_deal(rng.derive(seed, n + 1))

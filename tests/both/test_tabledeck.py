@@ -260,3 +260,90 @@ def test_meri_table_deck_kikkabutta_skips_robotta_and_back_takes_an_entry_back()
     assert d.tricks == [0, 1]
     r = Session.from_record(s.record())
     assert r.match.deal.events == s.match.deal.events and r.match.deal.turn == s.match.deal.turn
+
+
+# -- the first dealer and the maki-fuda with real cards ------------------------------------
+
+FIRST = (("oicho", {}, 3), ("kachi", {}, 3), ("kyuten", {"dealer_mode": "permanent", "dealer_extra_chips": 20}, 3),
+         ("meri", {}, 4), ("kakkuri", {"players": 6}, 6))
+
+
+def _asks(m, known):
+    """The seat the draw asks for its next card (len(known) cards entered), or
+    None once the dealer is known."""
+    try:
+        tabledeck.first_dealer(m, known)
+    except tabledeck.NeedCard as e:
+        assert e.k == len(known)
+        return e.seat
+    return None
+
+
+def test_the_first_dealer_is_drawn_with_the_cards_the_table_enters():
+    # each game's own draw, its ties drawn again, on cards entered one by one:
+    # the same seats asked in turn and the same dealer as the device's draw
+    # of the same cards
+    for game, opts, n in FIRST:
+        names = ["P%d" % (i + 1) for i in range(n)]
+        for k in range(6):
+            dev = Session(game, "t", dict(opts), names)
+            dev.draw_first_dealer(bytes([k + 1]) * 32)
+            drawn = table_util.first_cards(dev.match)
+            tab = Session(game, "t", dict(opts), names)
+            tab.match.table = True
+            seats = []
+            known = bytearray()
+            while True:
+                seat = _asks(tab.match, known)
+                if seat is None:
+                    break
+                seats.append(seat)
+                known.append(tabledeck.free_copy(tab.match.deck_kind(), drawn[len(known)], known))
+            assert len(known) == len(drawn), (game, k)
+            assert seats == [int(e[2][5:]) for e in dev.match.intro if e[0] == "card"], (game, k)
+            assert tab.match.dealer == dev.match.dealer, (game, k)
+            assert tab.match.ledger.chips == dev.match.ledger.chips, (game, k)   # Kyutenhan's bank
+            assert tab.intro_seed is None                    # nothing was drawn by the device
+
+
+def test_the_first_dealer_chosen_by_hand_is_settled_as_a_drawn_one():
+    for game, opts, n in FIRST:
+        names = ["P%d" % (i + 1) for i in range(n)]
+        s = Session(game, "t", dict(opts), names)
+        s.match.table = True
+        assert tabledeck.first_dealer(s.match, b"", 2) == 2 and s.match.dealer == 2
+        s.begin_match()
+        if game == "kyuten":                        # the permanent dealer's bank, as after a draw
+            assert s.match.ledger.chips[2] == s.match.ledger.chips[0] + 20
+        d = s.begin_deal()
+        assert d.dealer == 2, game
+
+
+def test_oicho_first_dealer_ties_draw_again_on_the_table():
+    s = Session("oicho", "t", {}, NAMES)
+    s.match.table = True
+    m = s.match
+    known = bytearray()
+    for seat, month in ((0, 5), (1, 3), (2, 3), (1, 7), (2, 2)):     # B and C tie on 3, then C's 2 is lower
+        assert _asks(m, known) == seat
+        known.append(tabledeck.free_copy(cards.HANAFUDA, (month - 1) * 4, known))
+    assert _asks(m, known) is None and m.dealer == 2
+    assert ("note", "Tie for the lowest card: draw again") in m.intro and ("note", "C deals first") in m.intro
+
+
+def test_maki_fuda_are_asked_from_the_dealers_next_seat_by_the_seats_names():
+    # the spec deals one maki-fuda to each child, in the direction of play
+    # (counter-clockwise: the next seat is index + 1); the picker names each
+    # by its seat as the device names seats everywhere
+    s = Session("oicho", "t", {"maki_fuda": "on"}, NAMES)
+    s.match.table = True
+    tabledeck.first_dealer(s.match, b"", 1)
+    s.begin_match()
+    d = s.begin_deal()
+    asked = []
+    while d.need_place()[0].startswith("maki:"):
+        asked.append((d.need_place()[0], d.prompt(d.turn), d.prompt(d.turn, 1)))
+        s.act(tabledeck.enter(8))
+    assert asked == [("maki:2", "Card? C maki", "フダ? C マキ"), ("maki:0", "Card? A maki", "フダ? A マキ")]
+    assert d.need_place() == ("col:1", True)
+    assert [c // 4 for c in d.maki] == [2, 63, 2]            # the 3s in front of A and C (0xFF // 4 for B)

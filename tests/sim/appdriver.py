@@ -390,10 +390,11 @@ class AppDriver:
         else:
             self.press("up", n - down, gap=60)
 
-    def new_table(self, game, ruleset=None, seats=None, humans=2, table_deck=False):
+    def new_table(self, game, ruleset=None, seats=None, humans=2, table_deck=False, first=True):
         """Home -> New table -> game -> ruleset (by name, else defaults) ->
         (deal: table deck) -> Continue -> seats -> names -> chips -> bot seats
-        -> first dealer."""
+        -> first dealer (a table deck's: drawn with cards entered; without
+        `first`, left on its question)."""
         from oya import GAMES
         self.expect_title("home")
         self.press("ok")
@@ -432,8 +433,26 @@ class AppDriver:
         self.press("up", bots, gap=60)
         self.press("ok")
         self.expect_title("first")
+        if table_deck:
+            if not first:
+                return n
+            self.first_dealer_by_cards()
         self.press("ok")
         return n
+
+    def first_dealer_by_cards(self):
+        """A table deck's first dealer: Draw cards, then each card the draw
+        asks for from a shuffle of the table's deck, until the draw is shown."""
+        self.press("ok")                             # Draw cards
+        order = None
+        while type(self.app.top()).__name__ == "FirstDraw":
+            top = self.app.top()
+            if order is None:
+                cards = self.sim.modules.get("oya.cards")
+                order = list(cards.deck(top.kind))
+                self.r.shuffle(order)
+            self.enter_card(top, order[len(top.known)])
+        self.expect_title("first")
 
     def screen_kind(self):
         app = self.app
@@ -473,18 +492,18 @@ class AppDriver:
         kind = picker.kind
         want = [i for i, c in enumerate(picker.kinds) if td.klass(kind, c) == td.klass(kind, code)][0]
         n = len(picker.kinds)
-        down = (want - picker.i) % n
-        if down <= n - down:
-            self.press("down", down, gap=60)
+        up = (want - picker.i) % n               # UP: the next card
+        if up <= n - up:
+            self.press("up", up, gap=60)
         else:
-            self.press("up", n - down, gap=60)
-        E = self.sim.modules.get("oya.ui.entry")
-        row = self.half(("  < %s >" % E.picture(kind, picker.kinds[want], self.lang))[:21]).rstrip()
+            self.press("down", n - up, gap=60)
+        W = self.sim.modules.get("oya.ui.wheel")
+        row = self.half(("  < %s >" % W.picture(kind, picker.kinds[want], self.lang))[:21]).rstrip()
         if row not in self.rows():
             raise AssertionError("the picker does not show %r:\n%s" % (row, "\n".join(self.rows())))
         self.stats["entered"] = self.stats.get("entered", 0) + 1
         self.press("ok")
-        return min(down, n - down) + 1
+        return min(up, n - up) + 1
 
     def human_turn(self, top):
         """Pick one of the acting seat's actions at random and take it (a

@@ -2,8 +2,11 @@
 # set up (oya.match.Match.draw_first_dealer imports this module for the draw
 # and forgets it after), so none of it is in RAM with the deals. Each draw
 # takes the match and a Stock, logs what was drawn in match.intro and
-# returns the seat. Kakkuri's end-of-match tiebreak draws its own way too,
-# and is here for the same reason (KakkuriMatch.draw_tiebreak).
+# returns the seat; given `who` (the seat a table chose by hand), it draws
+# nothing and settles that seat as the dealer. Each card drawn is shown to
+# the stock (stock.need): a table deck's stock asks for its face then
+# (oya.tabledeck.first_dealer). Kakkuri's end-of-match tiebreak draws its own
+# way too, and is here for the same reason (KakkuriMatch.draw_tiebreak).
 from oya.game import seat_place
 
 
@@ -16,6 +19,7 @@ def _best_draw(m, stock, seats, key):
         if not len(stock):
             break
         c = stock.draw()
+        stock.need(c, s)
         m.intro.append(("card", c, seat_place(s), True))
         k = key(c)
         if best is None or k > best:
@@ -25,25 +29,28 @@ def _best_draw(m, stock, seats, key):
     return top or seats[:1]
 
 
-def oicho(m, stock):
+def oicho(m, stock, who=None):
     """One card each; the lowest value deals first; the tied lowest draw
     again (A10). Should the stock run out, the first tied seat deals."""
-    from oya.games.oicho import card_value
-    low = list(range(len(m.ledger)))
-    while True:
-        low = _best_draw(m, stock, low, lambda c: -card_value(c))
-        if len(low) == 1 or len(stock) < len(low):
-            break
-        m.intro.append(("note", "Tie for the lowest card: draw again"))
-    who = low[0]
+    if who is None:
+        from oya.games.oicho import card_value
+        low = list(range(len(m.ledger)))
+        while True:
+            low = _best_draw(m, stock, low, lambda c: -card_value(c))
+            if len(low) == 1 or len(stock) < len(low):
+                break
+            m.intro.append(("note", "Tie for the lowest card: draw again"))
+        who = low[0]
     m.intro.append(("note", "%s deals first" % m.ledger.names[who]))
     m.dealer_net = 0
     return who
 
 
-def kachi(m, stock):
+def kachi(m, stock, who=None):
     """Each seat draws a card face up; the lowest rank deals; the tied
     lowest draw again (seat order) until one is lowest."""
+    if who is not None:
+        return who
     from oya.games.kachi_hands import rank
     who = list(range(len(m.ledger)))
     while len(who) > 1:
@@ -51,36 +58,40 @@ def kachi(m, stock):
     return who[0]
 
 
-def kyuten(m, stock):
+def kyuten(m, stock, who=None):
     """Each seat draws a card; the highest value deals (10 beats 9 ...
     beats A beats the ½ picture cards); tied seats draw again. A permanent
     dealer gets the dealer's extra chips (dealer_extra_chips)."""
-    from oya.games.kyuten import half
-    who = list(range(len(m.ledger)))
-    while len(who) > 1 and len(stock) >= len(who):
-        who = _best_draw(m, stock, who, half)
-        if len(who) > 1:
-            m.intro.append(("note", "Tie: draw again"))
-    m.dealer = who[0]
+    if who is None:
+        from oya.games.kyuten import half
+        top = list(range(len(m.ledger)))
+        while len(top) > 1 and len(stock) >= len(top):
+            top = _best_draw(m, stock, top, half)
+            if len(top) > 1:
+                m.intro.append(("note", "Tie: draw again"))
+        who = top[0]
+    m.dealer = who
     if m.fresh and m.opts.get("dealer_mode") == "permanent":
         extra = m.opts.get("dealer_extra_chips", 0)
         if extra:
-            m.ledger.chips[who[0]] += extra
-            m.start_chips[who[0]] += extra
+            m.ledger.chips[who] += extra
+            m.start_chips[who] += extra
             m.intro.append(("note", "Dealer bank +%d" % extra))
     m.fresh = False
-    return who[0]
+    return who
 
 
-def meri(m, stock):
+def meri(m, stock, who=None):
     """Each seat draws a card face up; the highest rank (A high, suits
     equal) deals; seats tied for highest draw again."""
-    from oya.games.meri import strength
-    who = list(range(len(m.ledger)))
-    while len(who) > 1:
-        who = _best_draw(m, stock, who, strength)
-    m.dealer = who[0]
-    return who[0]
+    if who is None:
+        from oya.games.meri import strength
+        top = list(range(len(m.ledger)))
+        while len(top) > 1:
+            top = _best_draw(m, stock, top, strength)
+        who = top[0]
+    m.dealer = who
+    return who
 
 
 def _draw_off(stock, tied, log, full=True):
@@ -95,6 +106,7 @@ def _draw_off(stock, tied, log, full=True):
     r = {}
     for s in tied:
         c = stock.draw()
+        stock.need(c, s)
         log.append(("card", c, seat_place(s), True))
         r[s] = rank(c)
     out = []
@@ -106,9 +118,11 @@ def _draw_off(stock, tied, log, full=True):
     return out
 
 
-def kakkuri(m, stock):
+def kakkuri(m, stock, who=None):
     """The seats with chips draw a card each; the highest rank deals; tied
     highest draw again."""
+    if who is not None:
+        return who
     seats = [s for s in range(len(m.ledger)) if m.ledger.chips[s] > 0] or [0]
     return _draw_off(stock, seats, m.intro, False)[0]
 

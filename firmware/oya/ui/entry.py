@@ -3,51 +3,29 @@
 # of a card on the table. Imported only for a table-deck match, so device
 # deals never load it.
 #
-# UP/DOWN step through what the game tells apart (oya.tabledeck.kinds: a
-# month, the red pin, a wild), starting on the most likely card given the
-# cards the table has seen; the card's name and picture word show before
-# OK enters it. A card the deck cannot hold is refused with the engine's
-# message. BACK takes the last entry back while nothing else was done since
-# (oya.tabledeck.undo); with nothing to take back it opens the
-# pause menu. The screen reads only what the table may know: the prompt
-# (which place wants a card), the public table and the public cards.
-from oya import cards, tabledeck
+# UP/DOWN turn the wheel of what the game tells apart (oya.ui.wheel: a
+# month, the red pin, a wild; UP the next card, as a spinner's UP counts
+# up), starting on the most likely card given the cards the table has seen;
+# the card's name and picture word show before OK enters it. A card the
+# deck cannot hold is refused with the engine's message. BACK takes the last
+# entry back while nothing else was done since (oya.tabledeck.undo); with
+# nothing to take back it opens the pause menu. The screen reads only what
+# the table may know: the prompt (which place wants a card), the public
+# table and the public cards.
+from oya import tabledeck
 from oya.ui import keys
 from oya.ui.grid import ROWS
 from oya.ui.widgets import wrap
 from oya.ui.play import PlayScreen, INTRO, HANDOFF, DECIDE
+from oya.ui.wheel import Wheel, HINT, UNDO, MENU
 
-# what the hanafuda month's card shows (Oicho-Kabu's hanafuda deck)
-MONTHS = ("pine", "plum", "cherry", "wisteria", "iris", "peony", "clover", "pampas",
-          "chrysanth.", "maple")
-MONTHS_JA = ("マツ", "ウメ", "サクラ", "フジ", "アヤメ", "ボタン", "ハギ", "ススキ", "キク", "モミジ")
-HINT = ("UP/DN card OK enter", "UP/DN フダ OK ニュウリョク")
-UNDO = ("BACK undo last card", "BACK ヒトツ モドス")
 TABLE_DECK = ("Table deck", "テーブル ノ フダ")
-MENU = ("BACK menu", "BACK メニュー")
 
 
-def picture(kind, code, lang=0):
-    """The card as the table sees it: its name and what is on it."""
-    n = tabledeck.class_name(kind, code)
-    if kind == cards.HANAFUDA:
-        return "%s %s" % (n, (MONTHS if lang == 0 else MONTHS_JA)[code // 4])
-    if kind in (cards.KACHI20, cards.KACHI22):
-        return {"1r": "1 red pin", "1g": "1 gilded", "4g": "4 gilded"}.get(n, n)
-    if kind == cards.KOMATSU:
-        return {"1w": "1 aka-choro", "2w": "2 taiko", "3k": "3 kuro-hibashi"}.get(n, n)
-    if kind >= cards.STD52:
-        return {"A": "A ace", "J": "J jack", "Q": "Q queen", "K": "K king"}.get(n, n)
-    return n
-
-
-class Picker:
+class Picker(Wheel):
     def __init__(self, play, deal):
+        Wheel.__init__(self, play.kind(), deal.seen(-1))
         self.play = play
-        kind = play.kind()
-        self.kind = kind
-        self.kinds = tabledeck.kinds(kind)
-        self.i = tabledeck.likely(kind, deal.seen(-1))
 
     def draw(self, g):
         play = self.play
@@ -59,22 +37,15 @@ class Picker:
         if play.msg:
             lines = wrap(play.msg)[:2] + lines
         r = play.put_table(g, ROWS - 4, lines)
-        g.put(r, ("  < %s >" % picture(self.kind, self.kinds[self.i], L))[:21])
+        g.put(r, self.row(L))
         g.put(r + 1, HINT[L])
         g.put(r + 2, (UNDO if can_undo(play) else MENU)[L])
 
-
     def key(self, k):
         play = self.play
-        n = len(self.kinds)
         play.msg = None
-        if k == keys.UP or k == keys.LEFT:
-            self.i = (self.i - 1) % n
-        elif k == keys.DOWN or k == keys.RIGHT:
-            self.i = (self.i + 1) % n
-        elif k == keys.OK:
-            play.take(tabledeck.enter(self.kinds[self.i]), play.acting)
-
+        if not self.step(k) and k == keys.OK:
+            play.take(tabledeck.enter(self.code()), play.acting)
 
 
 class TablePlay(PlayScreen):

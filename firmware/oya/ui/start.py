@@ -47,20 +47,45 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
         # after); a match that draws its own way has none to fetch
         __import__("oya.games.first_dealer")
     yield
+    if m.table:
+        # the table draws with its own cards, entered on a picker, or chooses by hand
+        forget_options(game)
+        app._starting = (s, bots)
+        from oya.ui.first_draw import ask
+        ask(app, m, first, Call(app, "start", "first_chosen", first))
+        return
     s.draw_first_dealer()
     forget_options(game)          # the match has read its options: the deal screens come next
     yield
+    app._starting = (s, bots)
+    show_first_dealer(app, first)
+
+
+def first_chosen(app, first):
+    """A table deck's first dealer is known (oya.ui.first_draw): the match
+    begins as a drawn one does."""
+    forget("oya.ui.first_draw")
+    app._starting[0].begin_match()
+    show_first_dealer(app, first)
+
+
+def show_first_dealer(app, first):
+    """The first dealer's draw on screen; OK plays."""
     from oya.ui import tables
     from oya.ui.widgets import Message
+    m = app._starting[0].match
+    names = m.ledger.names
     kind = m.deck_kind()
     lines = tables.event_lines(kind, [], names)
+    if m.table:
+        from oya.tabledeck import class_name     # a card as it was entered: what the picker told apart
     for e in m.intro:
         if e[0] == "card":
-            lines.append("%s %s" % (tables.place_name(e[2], names), tables.card_list(kind, bytes([e[1]]))))
+            card = class_name(kind, e[1]) if m.table else tables.card_list(kind, bytes([e[1]]))
+            lines.append("%s %s" % (tables.place_name(e[2], names), card))
         elif e[0] == "note":
             lines.append(str(e[1]))
     lines.append("> %s: %s" % (first, names[m.dealer]))
-    app._starting = (s, bots)
     app.replace(Message(first, lines, Call(app, "start", "start_pending")))
     # the deal screens (this step ends the list's first item), then, while the
     # draw is read, a collection of what the setup left: the OK that deals
