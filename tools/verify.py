@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-import tools  # noqa: F401
+import tools
 from oya import rng, rules
 from oya.compat import unhex
 from oya.games import load
@@ -243,9 +243,9 @@ def check_slip(game, ruleset, seats, chips, dealer, seed_hex, actions, option_ar
     return transcript.build(m, name), line
 
 
-def main(argv):
+def parser():
     ap = argparse.ArgumentParser(
-        prog="python -m tools verify", description=__doc__.split("\n\n")[0].replace("\n", " "),
+        prog="python -m tools verify", description=tools.summary("verify"),
         epilog="One deal from a printed slip: --game, --seed and --actions as the slip prints them "
                "(--dealer, --seats and --chips too when it prints them); it prints one line, OK with "
                "the commitment to compare with the slip printed before the deal, or FAILED with the "
@@ -270,6 +270,11 @@ def main(argv):
                     "(quote them; the word acts and line breaks may stay)")
     ap.add_argument("--json", nargs="?", const="-", metavar="FILE",
                     help="also write the deal's transcript to FILE (no FILE: to standard output)")
+    return ap
+
+
+def main(argv):
+    ap = parser()
     a = ap.parse_args(argv)
     try:
         if a.transcript:
