@@ -115,6 +115,23 @@ def test_a_bench_run_keeps_its_games_and_their_summary_as_the_report_reads_them(
     assert cli.bench_command(a, t, list(pico.GAMES)) == "make pico-bench FIRMWARE=RPI_PICO.uf2 BOOTROM=B1.bin FROZEN=1"
 
 
+def test_the_command_lines_of_the_flags_before_the_commands_still_run_their_command():
+    from tools.pico import cli
+    fw = ["--firmware", "F.uf2", "--bootrom", "B1.bin"]
+    a = cli.parser().parse_args(cli.from_old_flags(fw + ["--frozen", "--soak", "150", "--seed", "41", "--console",
+                                                         "--heap-cap", "32", "--games", "kakkuri"]))
+    assert (a.cmd, a.presses, a.seed, a.console, a.heap_cap, a.games, a.frozen) == (
+        "soak", 150, 41, True, 32, "kakkuri", True)
+    a = cli.parser().parse_args(cli.from_old_flags(fw + ["--remove", "rulesets/.index", "--press", "ok,back"]))
+    assert (a.cmd, a.keys, a.remove, a.pass_log) == ("press", "ok,back", ["rulesets/.index"], 20)
+    assert cli.parser().parse_args(cli.from_old_flags(fw + ["--labels"])).hands == 6
+    assert cli.parser().parse_args(cli.from_old_flags(fw + ["--labels", "3"])).hands == 3
+    a = cli.parser().parse_args(cli.from_old_flags(fw + ["--heap-map", "--at-key", "60", "--games", "kyuten"]))
+    assert (a.cmd, a.at_key, a.games) == ("heap-map", 60, "kyuten")
+    assert cli.parser().parse_args(cli.from_old_flags(["--report", "f.json", "--no-md"])).figures == "f.json"
+    assert cli.from_old_flags(fw + ["--games", "meri"]) == fw + ["--games", "meri"]
+
+
 def test_missing_names_only_what_is_missing(tmp_path):
     f = tmp_path / "fw.uf2"
     f.write_bytes(b"\0" * 512)

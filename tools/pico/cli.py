@@ -7,7 +7,9 @@ bench measures and how).
     python -m tools pico press ok,ok,back --remove rulesets/.index --firmware ... --bootrom ...
     python -m tools pico report build/pico-bench.json
 
-`python -m tools pico --firmware ...` (no command) is the bench.
+`python -m tools pico --firmware ...` (no command) is the bench, and the flags
+that chose a command before there were commands (`--soak N`, `--press KEYS`,
+`--heap-map` ...) still choose it.
 """
 import argparse
 import datetime
@@ -387,8 +389,30 @@ def parser():
     return ap
 
 
+# The flags that chose a command before there were commands (the command lines
+# BENCHMARKS.md gives): the command, and where the flag's value goes ("": the
+# command's argument, None: no value)
+OLD_FLAGS = {"--soak": ("soak", "--presses"), "--press": ("press", ""), "--report": ("report", ""),
+             "--labels": ("labels", ""), "--phases": ("phases", None), "--allocs": ("allocs", None),
+             "--heap-peaks": ("heap-peaks", None), "--heap-parts": ("heap-parts", None),
+             "--heap-map": ("heap-map", None)}
+
+
+def from_old_flags(argv):
+    """`argv` with an old command flag made its command (`--soak 150 ...` ->
+    `soak --presses 150 ...`); as it was when it has none."""
+    for i, arg in enumerate(argv):
+        if arg in OLD_FLAGS:
+            cmd, to = OLD_FLAGS[arg]
+            rest = argv[:i] + argv[i + 1:]
+            if to is None or i + 1 == len(argv) or argv[i + 1].startswith("-"):
+                return [cmd] + rest
+            return [cmd] + ([to] if to else []) + [argv[i + 1]] + argv[:i] + argv[i + 2:]
+    return argv
+
+
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = from_old_flags(list(sys.argv[1:] if argv is None else argv))
     names = [c[0] for c in COMMANDS] + ["report"]
     if not argv or (argv[0] not in names and argv[0] not in ("-h", "--help")):
         argv = ["bench"] + argv                 # no command: the bench
