@@ -47,11 +47,11 @@ FIRMWARE ?=
 BOOTROM  ?=
 FROZEN   ?=
 pico-bench: setup
-	$(PY) -m tools pico --firmware "$(FIRMWARE)" --bootrom "$(BOOTROM)" $(if $(FROZEN),--frozen) $(ARGS)
+	$(PY) -m tools pico bench --firmware "$(FIRMWARE)" --bootrom "$(BOOTROM)" $(if $(FROZEN),--frozen) $(ARGS)
 
 PRESSES ?= 10000
 pico-soak: setup
-	$(PY) -m tools pico --firmware "$(FIRMWARE)" --bootrom "$(BOOTROM)" $(if $(FROZEN),--frozen) --soak $(PRESSES) $(ARGS)
+	$(PY) -m tools pico soak --firmware "$(FIRMWARE)" --bootrom "$(BOOTROM)" $(if $(FROZEN),--frozen) --presses $(PRESSES) $(ARGS)
 
 clean:
 	rm -rf .venv tools/mpy/node_modules tools/pico/node_modules build

@@ -31,14 +31,14 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(REPO, "firmware")
 BOARDS = os.path.join(REPO, "boards")
 
-DEFAULT_BOARD = {
-    "name": "Raspberry Pi Pico",
-    "buttons": {"up": 10, "down": 11, "ok": 12, "back": 13, "left": None, "right": None},
-    "display": {"driver": "ssd1306", "i2c": 0, "sda": 4, "scl": 5, "freq": 400000,
-                "addr": 60, "width": 128, "height": 64},
-    "printer": {"uart": 1, "tx": 8, "rx": 9, "baud": 19200, "dots": 384,
-                "katakana_codepage": 1, "heat": [11, 120, 40]},
-}
+def default_board():
+    """A copy of the firmware's own default wiring (oya.hw.board.DEFAULT)."""
+    import sys
+    if FIRMWARE not in sys.path:
+        sys.path.insert(0, FIRMWARE)
+    from oya.hw.board import DEFAULT
+    return json.loads(json.dumps(DEFAULT))
+
 
 HEAP_TOTAL = {"rp2040": 192 * 1024, "rp2350": 480 * 1024}
 
@@ -58,7 +58,7 @@ def load_board(board):
         path = os.path.join(BOARDS, board + ".json")
     if not os.path.exists(path):
         if board == "rpi_pico":
-            return json.loads(json.dumps(DEFAULT_BOARD))
+            return default_board()
         raise FileNotFoundError("no board file %r (looked in %s)" % (board, BOARDS))
     with open(path) as f:
         return json.load(f)

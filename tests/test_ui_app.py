@@ -319,7 +319,11 @@ def test_commit_slip_then_deal_record_verify_on_a_laptop(flash):
     rec = hw.printer.slips[-1]
     seed = rec[rec.index("Seed:") + 1] + rec[rec.index("Seed:") + 2]
     assert rng.commit(unhex(seed)) == committed
-    acts = next(x for x in rec if x.startswith("acts "))[5:]
+    a = rec.index(next(x for x in rec if x.startswith("acts ")))
+    acts = rec[a]
+    while rec[a + 1].startswith(" "):      # the codes go on under it
+        a += 1
+        acts += rec[a]
     chips = next(x for x in rec if x.startswith("chips "))[6:]
     m = app.session.match
     out = verify.verify_slip("oicho", None, ",".join(m.ledger.names), chips, app.session.match.deal.dealer,

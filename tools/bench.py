@@ -283,7 +283,7 @@ def measure(games, firmware=FIRMWARE, jobs=2, with_printer=True):
                platform.platform(), platform.processor() or platform.machine(), os.cpu_count() or 0,
                platform.python_version(), _node_version()),
            "firmware": str(firmware.relative_to(ROOT)) if firmware.is_relative_to(ROOT) else str(firmware),
-           "commit": _git_head(), "games": list(games)}
+           "commit": tools.git_head(), "games": list(games)}
     tmp = Path(tempfile.mkdtemp(prefix="oya-bench-mpy-"))
     try:
         mpy_tree = tmp / "mpy"
@@ -597,14 +597,6 @@ def write_md(fig, path, text):
     path.write_text("\n".join(out) + history.rstrip("\n") + "\n" if history.strip() else "\n".join(out) + "\n")
 
 
-def _git_head():
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=str(ROOT), capture_output=True,
-                              text=True).stdout.strip()
-    except OSError:
-        return "?"
-
-
 def _node_version():
     try:
         return subprocess.run([mpy_runtime.node_path() or "node", "--version"], capture_output=True,
@@ -621,18 +613,23 @@ def _runtime_version():
         return "?"
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools bench", description=__doc__.split("\n")[0])
-    ap.add_argument("--games", default=",".join(GAMES))
-    ap.add_argument("--firmware", default=str(FIRMWARE))
+def parser():
+    ap = argparse.ArgumentParser(prog="python -m tools bench", description=tools.summary("bench"))
+    ap.add_argument("--games", default=",".join(GAMES), help="the games to measure, comma-separated (default: all)")
+    ap.add_argument("--firmware", default=str(FIRMWARE),
+                    help="the firmware folder to measure (default: this tree's firmware/)")
     ap.add_argument("--json", default=str(ROOT / "build" / "bench.json"), help="raw figures (JSON)")
     ap.add_argument("--md", default=str(MD_PATH), help="the report to write")
     ap.add_argument("--no-md", action="store_true", help="do not write the report")
-    ap.add_argument("--no-printer", action="store_true")
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--no-printer", action="store_true", help="leave out the printer's figures (faster)")
+    ap.add_argument("--jobs", type=int, default=2, help="MicroPython runs at once (default 2)")
     ap.add_argument("--check", default=None, metavar="FIGURES.json",
                     help="check the budgets of saved figures only")
-    a = ap.parse_args(argv)
+    return ap
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
     if a.check:
         fig = json.loads(Path(a.check).read_text())
         fig["summary"] = summarise(fig)

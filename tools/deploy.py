@@ -524,8 +524,9 @@ def _size(n):
     return "{:,} B".format(n)
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools deploy", description=__doc__.split("\n")[0])
+def parser():
+    import tools
+    ap = argparse.ArgumentParser(prog="python -m tools deploy", description=tools.summary("deploy"))
     ap.add_argument("--port", default=None, help="serial port (default: mpremote's auto)")
     ap.add_argument("--board", default="rpi_pico", help="board file in boards/ (default rpi_pico)")
     ap.add_argument("--dry-run", action="store_true", help="say what would change, change nothing")
@@ -538,10 +539,15 @@ def main(argv=None):
     ap.add_argument("--list-boards", action="store_true", help="list the board files and exit")
     ap.add_argument("--mip-manifest", action="store_true",
                     help="write package.json (for mpremote mip) and exit; with --check, only check it")
-    ap.add_argument("--check", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--check", action="store_true",
+                    help="with --mip-manifest: only check package.json and rulesets/.index are current")
     ap.add_argument("--wiring", action="store_true",
                     help="print the wiring of every board file (README tables) and exit")
-    a = ap.parse_args(argv)
+    return ap
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
     if a.wiring:
         print("\n".join(wiring_markdown(b) for b in boards()), end="")
         return 0

@@ -8,7 +8,7 @@ import importlib
 import json
 import sys
 
-import tools  # noqa: F401  (puts firmware/ on sys.path)
+import tools  # (also puts firmware/ on sys.path)
 from oya import rng, rules
 from oya.compat import unhex
 from oya.games import load
@@ -109,19 +109,27 @@ def play_match(game, nseats, seed, bots="random", max_deals=12, opts=None, rules
     return s
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m tools play", description=__doc__.split("\n")[0])
-    ap.add_argument("game")
-    ap.add_argument("--seats", type=int, default=None)
+def parser():
+    ap = argparse.ArgumentParser(prog="python -m tools play", description=tools.summary("play"))
+    ap.add_argument("game", help="oicho, kachi, kakkuri, kyuten or meri")
+    ap.add_argument("--seats", type=int, default=None,
+                    help="number of seats (default: the rules' players, else the game's fewest)")
     ap.add_argument("--seed", default=None, help="match seed, hex (default: fresh entropy)")
-    ap.add_argument("--bots", default="random", choices=("random", "smart"))
-    ap.add_argument("--deals", type=int, default=12, help="upper bound on deals")
-    ap.add_argument("--option", action="append", default=[], metavar="ID=VALUE")
+    ap.add_argument("--bots", default="random", choices=("random", "smart"),
+                    help="the bots in every seat: random (any legal action) or smart (default random)")
+    ap.add_argument("--deals", type=int, default=12,
+                    help="upper bound on deals; the match may end sooner by its rules (default 12)")
+    ap.add_argument("--option", action="append", default=[], metavar="ID=VALUE",
+                    help="one option of the rules (ids of rules/<game>.md); repeatable")
     ap.add_argument("--ruleset", default=None, help="a ruleset JSON file")
     ap.add_argument("--json", default=None, help="write the transcript here (default: stdout)")
     ap.add_argument("--table-deck", action="store_true",
                     help="deal with a table deck: cards entered when the rules need them (random bots)")
-    a = ap.parse_args(argv)
+    return ap
+
+
+def main(argv):
+    a = parser().parse_args(argv)
     try:
         mod = load(a.game)
         name, opts = resolve_options(a.game, a.option, a.ruleset)

@@ -411,26 +411,37 @@ def cmd_docs(a):
     return 0
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools ruleset", description=__doc__.split("\n")[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("check", help="validate ruleset files")
-    p.add_argument("files", nargs="+")
-    p = sub.add_parser("push", help="check, then copy to the board's /rulesets/")
-    p.add_argument("file")
-    p.add_argument("--port", default=None)
+PORT_HELP = "the board's serial port (default: mpremote's auto)"
+
+
+def parser():
+    import tools
+    ap = argparse.ArgumentParser(prog="python -m tools ruleset", description=tools.summary("ruleset"))
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="command")
+
+    def command(name, about):
+        return sub.add_parser(name, help=about, description=about[0].upper() + about[1:] + ".")
+    p = command("check", "validate ruleset files with the device's own validator")
+    p.add_argument("files", nargs="+", help="ruleset JSON files")
+    p = command("push", "check a ruleset, then copy it to the board's /rulesets/")
+    p.add_argument("file", help="the ruleset JSON file")
+    p.add_argument("--port", default=None, help=PORT_HELP)
     p.add_argument("--name", default=None, help="file name on the board (default: the file's)")
-    p = sub.add_parser("list", help="the board's rulesets, as the device reads them")
-    p.add_argument("--port", default=None)
-    p = sub.add_parser("pull", help="copy a ruleset from the board")
-    p.add_argument("name")
-    p.add_argument("--port", default=None)
+    p = command("list", "list the board's rulesets as the device reads them")
+    p.add_argument("--port", default=None, help=PORT_HELP)
+    p = command("pull", "copy a ruleset from the board")
+    p.add_argument("name", help="its file name on the board")
+    p.add_argument("--port", default=None, help=PORT_HELP)
     p.add_argument("-o", "--output", default=None, help="file or folder (default: ./NAME)")
     p.add_argument("--force", action="store_true", help="overwrite a different local file")
-    p = sub.add_parser("docs", help="write docs/rulesets.md from the option tables")
+    p = command("docs", "write docs/rulesets.md from the option tables")
     p.add_argument("--check", action="store_true", help="only check it is up to date")
-    p.add_argument("-o", "--output", default=None)
-    a = ap.parse_args(argv)
+    p.add_argument("-o", "--output", default=None, help="write it here instead (default docs/rulesets.md)")
+    return ap
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
     try:
         return {"check": cmd_check, "push": cmd_push, "list": cmd_list, "pull": cmd_pull,
                 "docs": cmd_docs}[a.cmd](a)

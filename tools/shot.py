@@ -29,17 +29,24 @@ def _frames_to_gif(frames, panel, path, scale=3, max_ms=1500, min_ms=120):
     imgs[0].save(path, save_all=True, append_images=imgs[1:], duration=durs, loop=0, optimize=True)
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m tools shot", description=__doc__,
+def parser():
+    import tools
+    p = argparse.ArgumentParser(prog="python -m tools shot", description=tools.summary("shot"),
+                                epilog=__doc__.split("\n\n", 1)[1],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--script", required=True, help="host_sim script (button events)")
     p.add_argument("--png", default=None, help="save the SHOT frame (or the last) here")
     p.add_argument("--gif", default=None, help="save every frame as an animated GIF here")
     p.add_argument("--receipt", default=None, help="save the receipt as PNG here")
-    p.add_argument("--board", default="rpi_pico")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--lang", choices=("en", "ja"), default=None)
-    p.add_argument("--scale", type=int, default=4)
+    p.add_argument("--board", default="rpi_pico", help="board file in boards/ (default rpi_pico)")
+    p.add_argument("--seed", type=int, default=1, help="the simulator's seed: its entropy and bounce (default 1)")
+    p.add_argument("--lang", choices=("en", "ja"), default=None, help="the device's language (default: as saved)")
+    p.add_argument("--scale", type=int, default=4, help="pixels per display pixel in the PNG (default 4)")
+    return p
+
+
+def main(argv=None):
+    p = parser()
     args = p.parse_args(argv)
     if not (args.png or args.gif or args.receipt):
         p.error("give --png, --gif or --receipt")

@@ -42,7 +42,7 @@ import sys
 import time
 import traceback
 
-import tools  # noqa: F401  (firmware on sys.path)
+import tools  # (also puts firmware/ on sys.path)
 
 ROOT = tools.ROOT
 if ROOT not in sys.path:
@@ -536,27 +536,35 @@ def report(parts, seeds_total, seeds_distinct, secs, jobs, seed, oracle_every=1,
     return ok, "\n".join(L)
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools soak", description=__doc__.split("\n")[0])
+def parser():
+    ap = argparse.ArgumentParser(prog="python -m tools soak", description=tools.summary("soak"),
+                                 epilog="Exit status 1 when anything failed.")
     ap.add_argument("--quick", action="store_true", help="1/50 of everything (a few minutes)")
-    ap.add_argument("--only", default=None, help="deals,rng,presses,cuts,input")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--seed", default=None)
-    ap.add_argument("--deals", type=int, default=100000, help="per game")
-    ap.add_argument("--deal-chunk", type=int, default=5000)
+    ap.add_argument("--only", default=None, metavar="PART[,PART]",
+                    help="only these parts: deals, rng, presses, cuts, input (default: all)")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    ap.add_argument("--seed", default=None, metavar="HEX", help="repeat a run (default: fresh, printed)")
+    ap.add_argument("--deals", type=int, default=100000, help="bot-played deals per game")
+    ap.add_argument("--deal-chunk", type=int, default=5000, help="deals per task handed to a worker")
     ap.add_argument("--oracle-every", type=int, default=5,
                     help="each game's visibility oracle after every action of every Nth deal "
                          "(it re-derives every seat's knowledge from all the events: the costly check)")
-    ap.add_argument("--presses", type=int, default=100000, help="per game")
-    ap.add_argument("--press-chunk", type=int, default=5000)
-    ap.add_argument("--shuffles", type=int, default=1000000, help="per deck size")
-    ap.add_argument("--entropy", type=int, default=1000000)
-    ap.add_argument("--verify", type=int, default=200, help="transcripts per game")
-    ap.add_argument("--cut-seeds", type=int, default=2)
-    ap.add_argument("--cut-deals", type=int, default=2)
-    ap.add_argument("--json", default=os.path.join(ROOT, "build", "soak.json"))
-    ap.add_argument("--md", default=os.path.join(ROOT, "build", "soak.md"))
-    a = ap.parse_args(argv)
+    ap.add_argument("--presses", type=int, default=100000, help="random button events per game")
+    ap.add_argument("--press-chunk", type=int, default=5000, help="button events per task handed to a worker")
+    ap.add_argument("--shuffles", type=int, default=1000000, help="shuffles per deck size (chi-square)")
+    ap.add_argument("--entropy", type=int, default=1000000, help="fresh entropy seeds drawn, none to repeat")
+    ap.add_argument("--verify", type=int, default=200, help="transcripts per game through verify")
+    ap.add_argument("--cut-seeds", type=int, default=2, help="power-cut matches per game")
+    ap.add_argument("--cut-deals", type=int, default=2, help="deals in each power-cut match")
+    ap.add_argument("--json", default=os.path.join(ROOT, "build", "soak.json"),
+                    help="write the figures here (default build/soak.json)")
+    ap.add_argument("--md", default=os.path.join(ROOT, "build", "soak.md"),
+                    help="write the report here (default build/soak.md)")
+    return ap
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
     if a.quick:
         a.deals //= 50
         a.presses //= 50

@@ -2,15 +2,16 @@
 through the engines and check the commitment against the seed, every event
 and the chip totals.
 
-`python -m tools verify --game G [--ruleset R] --seats P1,P2,P3 [--chips 50,50,50]
-[--dealer D] --seed HEX --actions S:A,S:A,...` replays one deal copied from a
-printed slip (seat:action codes as printed) and prints its transcript."""
+`python -m tools verify --game G --seed HEX --actions "S:A,S:A,..." [--dealer P2]
+[--seats N|P1,P2,P3] [--chips 50,50,50] [--commit HEX] [--json [FILE]]`
+replays one deal copied from a printed slip and prints one line: OK with the
+seed's commitment, or FAILED with the reason."""
 import argparse
 import json
 import sys
 
-import tools  # noqa: F401
-from oya import rng
+import tools
+from oya import rng, rules
 from oya.compat import unhex
 from oya.games import load
 from oya.match import Match
@@ -110,35 +111,170 @@ def verify_transcript(t):
     return "%s: %d deals verified, final %s" % (game, len(t["deals"]), final)
 
 
+def game_id(text):
+    """The game's id from `text`: its id ("oicho") or its name as a slip
+    prints it ("Oicho-Kabu"), in either language."""
+    from oya import GAMES
+    from oya.ui.text import game_name
+    for g in GAMES:
+        if text.lower() in (g, game_name(g, 0).lower(), game_name(g, 1)):
+            return g
+    if text.startswith("_"):
+        return text                 # the tests' own games
+    raise Mismatch("--game %s: not a game (%s)" % (text, ", ".join(GAMES)))
+
+
+def seat_names(seats):
+    """--seats: a number of seats (named P1, P2, ...) or the names, comma-separated."""
+    return ["P%d" % (i + 1) for i in range(int(seats))] if seats.isdigit() else seats.split(",")
+
+
+def seat_of(names, text):
+    """--dealer as the slip prints it: a seat's name ("P2"), or its number
+    counted from 1 as the names P1, P2, ... count."""
+    for i, nm in enumerate(names):
+        if text.strip().lower() == nm.lower():
+            return i
+    if text.strip().isdigit() and 1 <= int(text) <= len(names):
+        return int(text) - 1
+    raise Mismatch("--dealer %s: not a seat of %s" % (text, ",".join(names)))
+
+
+def parse_seed(text):
+    """The seed as printed (two lines of 32 hex digits, spaces and line
+    breaks allowed) -> 32 bytes."""
+    h = "".join(text.split())
+    try:
+        seed = unhex(h)
+    except ValueError:
+        raise Mismatch("the seed is not hex digits: %s" % h)
+    if len(seed) != 32:
+        raise Mismatch("the seed has %d hex digits; the slip prints 64 (two lines of 32)" % len(h))
+    return seed
+
+
+def parse_actions(text):
+    """The slip's acts lines as printed (the word "acts", seat:code pairs
+    separated by commas, over as many lines as the slip takes) -> [(seat, code)]."""
+    out = []
+    for item in text.replace(",", " ").split():
+        if item == "acts":
+            continue
+        seat, sep, code = item.partition(":")
+        if not (sep and seat.isdigit() and code.isdigit()):
+            raise Mismatch("%r is not a seat:code pair as the slip prints them" % item)
+        out.append((int(seat), int(code)))
+    return out
+
+
+def replay_slip(mod, opts, names, chips, dealer, seed, acts):
+    """The match after one deal replayed from the slip's seed and actions;
+    Mismatch names the first action the deal refuses."""
+    m = mod.MATCH(opts, names, chips, dealer)
+    m.history = []
+    deal = m.start_deal(seed)
+    for i, (seat, code) in enumerate(acts):
+        if deal.done:
+            raise Mismatch("the deal is over after action %d; %d more were given" % (i, len(acts) - i))
+        try:
+            deal.act(code, seat)
+        except Exception as e:
+            err = Mismatch("action %d (%d:%d) is not legal here: %s" % (i + 1, seat, code, e))
+            err.at = i
+            raise err
+    if not deal.done:
+        raise Mismatch("the actions stop before the deal ends (seat %s's turn)" % names[deal.turn])
+    m.finish_deal()
+    return m
+
+
+def dealers_that_fit(mod, opts, names, chips, seed, acts):
+    """Every dealer with whom the actions replay to the deal's end: (dealer,
+    match) pairs, and (dealer, refusal) of the one that went furthest."""
+    fits, best = [], None
+    for d in range(len(names)):
+        try:
+            fits.append((d, replay_slip(mod, opts, names, chips, d, seed, acts)))
+        except Mismatch as e:
+            if best is None or getattr(e, "at", len(acts)) > getattr(best[1], "at", len(acts)):
+                best = (d, e)
+    return fits, best
+
+
 def verify_slip(game, ruleset, seats, chips, dealer, seed_hex, actions, option_args=()):
+    """The transcript of one deal replayed from a printed slip. `dealer` is a
+    seat index, or None to work it out from the actions (Mismatch when none
+    or several dealers fit them)."""
+    return check_slip(game, ruleset, seats, chips, dealer, seed_hex, actions, option_args)[0]
+
+
+def check_slip(game, ruleset, seats, chips, dealer, seed_hex, actions, option_args=(), commit=None):
+    """-> (transcript, the one line that says what was checked)."""
+    game = game_id(game)
     mod = load(game)
     name, opts = resolve_options(game, option_args, ruleset)
-    names = seats.split(",") if not seats.isdigit() else ["P%d" % (i + 1) for i in range(int(seats))]
-    chip_list = [int(c) for c in chips.split(",")] if chips else None
-    m = mod.MATCH(opts, names, chip_list, dealer)
-    m.history = []
-    seed = unhex(seed_hex)
-    deal = m.start_deal(seed)
-    for item in [a for a in actions.replace(" ", "").split(",") if a]:
-        seat, act = item.split(":")
-        deal.act(int(act), int(seat))
-    if not deal.done:
-        raise Mismatch("the actions stop before the deal ends (turn: seat %d)" % deal.turn)
-    m.finish_deal()
-    return transcript.build(m, name)
+    names = seat_names(seats)
+    chip_list = [int(c) for c in chips.replace("chips", "").replace(" ", "").split(",")] if chips else None
+    if chip_list is not None and len(chip_list) != len(names):
+        raise Mismatch("--chips gives %d seats, --seats %d" % (len(chip_list), len(names)))
+    seed = parse_seed(seed_hex)
+    c = rng.commit(seed)
+    if commit is not None and "".join(commit.split()).lower() != c:
+        raise Mismatch("the seed does not match the commitment: it hashes to %s" % c)
+    acts = parse_actions(actions)
+    if dealer is None:
+        fits, best = dealers_that_fit(mod, opts, names, chip_list, seed, acts)
+        if not fits:
+            raise Mismatch("no dealer fits these actions with this seed (the furthest, dealer %s: %s); "
+                           "check the seed, the actions, --seats and --ruleset" % (names[best[0]], best[1]))
+        if len(fits) > 1:
+            raise Mismatch("the actions fit more than one dealer (%s): give --dealer as the slip prints it"
+                           % ", ".join(names[d] for d, _ in fits))
+        dealer, m = fits[0]
+        how = "dealer %s (from the actions)" % names[dealer]
+    else:
+        try:
+            m = replay_slip(mod, opts, names, chip_list, dealer, seed, acts)
+        except Mismatch as e:
+            raise Mismatch("%s (dealer %s); check the seed, the dealer and the actions" % (e, names[dealer]))
+        how = "dealer %s" % names[dealer]
+    line = "OK %s, %s, %d actions: seed matches commitment %s; balances %s" % (
+        game, how, len(acts), c, ",".join(str(x) for x in m.ledger.chips))
+    return transcript.build(m, name), line
+
+
+def parser():
+    ap = argparse.ArgumentParser(
+        prog="python -m tools verify", description=tools.summary("verify"),
+        epilog="One deal from a printed slip: --game, --seed and --actions as the slip prints them "
+               "(--dealer, --seats and --chips too when it prints them); it prints one line, OK with "
+               "the commitment to compare with the slip printed before the deal, or FAILED with the "
+               "reason.")
+    ap.add_argument("transcript", nargs="?", help="a match transcript (JSON, as `python -m tools play` writes)")
+    ap.add_argument("--game", help="a slip's game: its id (oicho, kachi, kakkuri, kyuten, meri) or its "
+                    "name as printed (Oicho-Kabu)")
+    ap.add_argument("--ruleset", metavar="FILE", help="the ruleset file the deal was played with "
+                    "(default: the game's default rules)")
+    ap.add_argument("--option", action="append", default=[], metavar="ID=VALUE",
+                    help="one option of the rules as played (repeatable)")
+    ap.add_argument("--seats", default="3", help="the number of seats (named P1, P2, ...) or their names, "
+                    "comma-separated (default 3)")
+    ap.add_argument("--chips", help="the slip's chips line: each seat's chips at the deal's start, "
+                    "comma-separated (default: the rules' starting chips)")
+    ap.add_argument("--dealer", help="the dealer as the slip prints it (P2), or the seat's number from 1; "
+                    "without it, the dealer the actions fit")
+    ap.add_argument("--seed", help="the slip's seed (its two lines of hex, joined or quoted)")
+    ap.add_argument("--commit", metavar="HEX", help="the commitment printed before the deal: the seed "
+                    "must hash to it")
+    ap.add_argument("--actions", default="", help="the slip's acts lines, seat:code pairs as printed "
+                    "(quote them; the word acts and line breaks may stay)")
+    ap.add_argument("--json", nargs="?", const="-", metavar="FILE",
+                    help="also write the deal's transcript to FILE (no FILE: to standard output)")
+    return ap
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m tools verify", description=__doc__.split("\n")[0])
-    ap.add_argument("transcript", nargs="?")
-    ap.add_argument("--game")
-    ap.add_argument("--ruleset")
-    ap.add_argument("--option", action="append", default=[])
-    ap.add_argument("--seats", default="3")
-    ap.add_argument("--chips")
-    ap.add_argument("--dealer", type=int, default=0)
-    ap.add_argument("--seed")
-    ap.add_argument("--actions", default="")
+    ap = parser()
     a = ap.parse_args(argv)
     try:
         if a.transcript:
@@ -146,13 +282,20 @@ def main(argv):
                 t = json.load(f)
             print("OK " + verify_transcript(t))
         elif a.game and a.seed:
-            t = verify_slip(a.game, a.ruleset, a.seats, a.chips, a.dealer, a.seed, a.actions, a.option)
-            print(json.dumps(t, indent=1, ensure_ascii=False))
-            print("OK commit %s" % t["deals"][0]["commit"], file=sys.stderr)
+            names = seat_names(a.seats)
+            dealer = None if a.dealer is None else seat_of(names, a.dealer)
+            t, line = check_slip(a.game, a.ruleset, a.seats, a.chips, dealer, a.seed, a.actions,
+                                 a.option, a.commit)
+            if a.json == "-":
+                print(json.dumps(t, indent=1, ensure_ascii=False))
+            elif a.json:
+                with open(a.json, "w", encoding="utf-8") as f:
+                    json.dump(t, f, indent=1, ensure_ascii=False)
+            print(line, file=sys.stderr if a.json == "-" else sys.stdout)
         else:
             ap.print_usage()
             return 2
-    except (Mismatch, ValueError, KeyError, OSError) as e:
+    except (Mismatch, ValueError, KeyError, OSError, rules.RulesetError) as e:
         print("FAILED: %s" % e, file=sys.stderr)
         return 1
     return 0

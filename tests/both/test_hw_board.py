@@ -3,14 +3,7 @@ import json
 import os
 from oya.hw import board as B
 
-PICO = {
-    "name": "Raspberry Pi Pico",
-    "buttons": {"up": 10, "down": 11, "ok": 12, "back": 13, "left": None, "right": None},
-    "display": {"driver": "ssd1306", "i2c": 0, "sda": 4, "scl": 5, "freq": 400000,
-                "addr": 60, "width": 128, "height": 64},
-    "printer": {"uart": 1, "tx": 8, "rx": 9, "baud": 19200, "dots": 384,
-                "katakana_codepage": 1, "heat": [11, 120, 40]},
-}
+PICO = B.DEFAULT            # the Pico wiring of DESIGN.md: the firmware's default board
 
 
 def _copy(x):

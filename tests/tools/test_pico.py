@@ -83,6 +83,55 @@ def test_without_the_files_it_says_what_is_needed_and_exits_0(capsys, tmp_path):
     assert "x.uf2: no such file" in out and "B1.bin: no such file" in out
 
 
+def test_every_command_without_the_files_says_what_is_needed_and_exits_0(capsys, monkeypatch):
+    from tools.pico import cli
+    monkeypatch.delenv("FIRMWARE", raising=False)
+    monkeypatch.delenv("BOOTROM", raising=False)
+    for name, _, _ in cli.COMMANDS:
+        argv = [name] + (["ok"] if name == "press" else [])
+        assert pico.main(argv) == 0, name
+        out = capsys.readouterr().out
+        assert "nothing run, it needs two files" in out and "--firmware was not given" in out, name
+
+
+def test_a_bench_run_keeps_its_games_and_their_summary_as_the_report_reads_them(tmp_path):
+    from dataclasses import asdict
+    from tools.pico import cli
+    a = cli.parser().parse_args(["bench", "--games", "meri", "--max-keys", "40", "--deals", "7"])
+    t = cli.Target(tmp_path / "RPI_PICO.uf2", tmp_path / "B1.bin", "rpi_pico", {}, False)
+    cmd = cli.bench_command(a, t, ["meri"])
+    assert cmd == ("python -m tools pico bench --firmware RPI_PICO.uf2 --bootrom B1.bin --games meri "
+                   "--max-keys 40 --deals 7")
+    run = cli.BenchRun(t.uf2.name, False, "rpi_pico", cmd, deals=7)
+    r = pico.GameRun("meri", keys=_run("meri", [10, 20, 30], 50000)["keys"], finished=True,
+                     heap_peak=240000, heap_live_peak=50000, heap_size=245888)
+    run.runs["meri"] = asdict(r)
+    fig = json.loads(json.dumps(run.figures()))
+    assert fig["summary"]["meri"]["lat_median"] == 20 and fig["commit"] and fig["deals"] == 7
+    row = [ln for ln in pico.table(fig).splitlines() if ln.startswith("meri")][0]
+    assert row.split()[1:3] == ["4", "yes"]
+    a = cli.parser().parse_args(["bench", "--frozen"])
+    t.frozen = True
+    assert cli.bench_command(a, t, list(pico.GAMES)) == "make pico-bench FIRMWARE=RPI_PICO.uf2 BOOTROM=B1.bin FROZEN=1"
+
+
+def test_the_command_lines_of_the_flags_before_the_commands_still_run_their_command():
+    from tools.pico import cli
+    fw = ["--firmware", "F.uf2", "--bootrom", "B1.bin"]
+    a = cli.parser().parse_args(cli.from_old_flags(fw + ["--frozen", "--soak", "150", "--seed", "41", "--console",
+                                                         "--heap-cap", "32", "--games", "kakkuri"]))
+    assert (a.cmd, a.presses, a.seed, a.console, a.heap_cap, a.games, a.frozen) == (
+        "soak", 150, 41, True, 32, "kakkuri", True)
+    a = cli.parser().parse_args(cli.from_old_flags(fw + ["--remove", "rulesets/.index", "--press", "ok,back"]))
+    assert (a.cmd, a.keys, a.remove, a.pass_log) == ("press", "ok,back", ["rulesets/.index"], 20)
+    assert cli.parser().parse_args(cli.from_old_flags(fw + ["--labels"])).hands == 6
+    assert cli.parser().parse_args(cli.from_old_flags(fw + ["--labels", "3"])).hands == 3
+    a = cli.parser().parse_args(cli.from_old_flags(fw + ["--heap-map", "--at-key", "60", "--games", "kyuten"]))
+    assert (a.cmd, a.at_key, a.games) == ("heap-map", 60, "kyuten")
+    assert cli.parser().parse_args(cli.from_old_flags(["--report", "f.json", "--no-md"])).figures == "f.json"
+    assert cli.from_old_flags(fw + ["--games", "meri"]) == fw + ["--games", "meri"]
+
+
 def test_missing_names_only_what_is_missing(tmp_path):
     f = tmp_path / "fw.uf2"
     f.write_bytes(b"\0" * 512)
@@ -265,7 +314,7 @@ def rp2040():
 def test_on_the_emulated_rp2040(tmp_path, rp2040):
     fw, rom = rp2040
     out = tmp_path / "pico.json"
-    assert pico.main(["--firmware", fw, "--bootrom", rom, "--games", "meri", "--max-keys", "12",
+    assert pico.main(["bench", "--firmware", fw, "--bootrom", rom, "--games", "meri", "--max-keys", "12",
                       "--no-md", "--json", str(out)]) == 0
     fig = json.loads(out.read_text())
     run = fig["runs"]["meri"]
@@ -321,7 +370,7 @@ def test_saved_figures_are_reported_again(tmp_path, capsys):
     f = tmp_path / "pico.json"
     f.write_text(json.dumps(fig))
     md = tmp_path / "B.md"
-    assert pico.main(["--report", str(f), "--md", str(md)]) == 0
+    assert pico.main(["report", str(f), "--md", str(md)]) == 0
     out = capsys.readouterr().out
     row = [ln for ln in out.splitlines() if ln.startswith("oicho")][0]
     assert row.split()[1:6] == ["4", "yes", "34.0", "56.0", "56.0"]
@@ -905,7 +954,7 @@ def test_keys_pressed_by_hand_must_be_the_boards(capsys, tmp_path):
         emu_mod.check_runtime()
     except emu_mod.Unavailable:
         pytest.skip("no rp2040js here")
-    assert pico.main(["--firmware", str(fw), "--bootrom", str(rom), "--press", "ok,left,jump"]) == 2
+    assert pico.main(["press", "ok,left,jump", "--firmware", str(fw), "--bootrom", str(rom)]) == 2
     out = capsys.readouterr().out
     assert "not a key of the board: left, jump" in out and "the board's keys: up, down, ok, back" in out
 

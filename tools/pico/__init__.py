@@ -1,11 +1,12 @@
-"""`python -m tools pico` (`make pico-bench`): the real MicroPython firmware on an
-emulated RP2040, with this project's files on it and the board's wiring around
-it; a scripted match per game, figures per key.
+"""`python -m tools pico bench` (`make pico-bench`): the real MicroPython firmware
+on an emulated RP2040, with this project's files on it and the board's wiring
+around it; a scripted match per game, figures per key. The other commands
+(soak, press, phases, allocs, heap-peaks, labels, heap-parts, heap-map,
+report) are in tools/pico/cli.py.
 
-    python -m tools pico --firmware RPI_PICO.uf2 --bootrom B1.bin
-    python -m tools pico --firmware RPI_PICO-frozen.uf2 --bootrom B1.bin --frozen
-    python -m tools pico ... --games oicho,meri --max-keys 200 --no-md
-    python -m tools pico ... --press ok,ok,back --remove rulesets/.index   (keys by hand: presses.py)
+    python -m tools pico bench --firmware RPI_PICO.uf2 --bootrom B1.bin
+    python -m tools pico bench --firmware RPI_PICO-frozen.uf2 --bootrom B1.bin --frozen
+    python -m tools pico bench ... --games oicho,meri --max-keys 200 --no-md
 
 - The emulator: rp2040js (npm, tools/pico/package.json; `make setup`), core 0
   at 125 MHz emulated time, with a SPI flash chip behind the SSI so the
@@ -32,14 +33,11 @@ it; a scripted match per game, figures per key.
 Without the two files it says what is needed and exits 0 (README: "Try it on an
 emulated Pico").
 """
-import argparse
-import datetime
-import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import tools
@@ -84,7 +82,7 @@ def pct(xs, p):
     return _pct(xs, p)
 
 
-def _log(msg):
+def log(msg):
     sys.stderr.write(msg + "\n")
     sys.stderr.flush()
 
@@ -183,52 +181,75 @@ def console_uart(board, label):
     return (None, "python -m tools pico %s: %s" % (label, clash)) if clash else (uart, None)
 
 
+@dataclass
+class GameRun:
+    """What one game's scripted match on the emulated board collects. `keys`:
+    a dict per key (tools/pico/rig.py's figures, the phase and the screen it
+    led to); the heap figures are read from RAM as the firmware runs."""
+    game: str
+    keys: list = field(default_factory=list)
+    finished: bool = False          # the match ran to its end (else a limit stopped it)
+    boot_ms: int = 0
+    boot_heap_used: int = None
+    heap_size: int = None
+    heap_peak: int = None
+    heap_live_peak: int = None
+    collections: int = None
+    heap_end_used: int = None
+    display_bytes: int = 0
+    uart_bytes: int = 0
+    emulated_s: float = 0.0
+    wall_s: float = 0.0
+    screen: list = None             # the last screen's text
+    error: str = None               # an Error screen's text, when one stopped the match
+    heap_cap: int = None            # the boot.py pin's cap, when the heap was held
+
+
 def play_game(uf2, bootrom, flash, board, game, max_keys, deadline_s, bots=False):
+    """One game's scripted match from a power-on boot of `flash` -> GameRun."""
     from tools.pico.rig import Rig
     t0 = time.time()
     with board_emulator(uf2, bootrom, flash, board) as emu:
         rig = Rig(emu, board)
         if not rig.boot("Oya"):
             raise RuntimeError("no home screen within 20 s of emulated time; screen: %r" % rig.screen())
-        boot_ms = emu.t / 1000
+        run = GameRun(game, boot_ms=round(emu.t / 1000))
         h0 = emu.watch_heap()
-        keys = []
-        phase = "setup"
-        done = False
-        error = None
-        for gen_name, gen in (("setup", setup_keys(rig, game, bots)), ("match", match_keys(rig, game))):
-            phase = gen_name
-            for k in gen:
-                f = rig.press(k)
-                d = f.as_dict()
-                d["phase"] = phase
-                d["title"] = rig.title()      # the screen the key led to
-                if os.environ.get("PICO_TRACE"):
-                    _log("  %-5s %8s us %5d B %10s cycles %d erases -> %s" % (
-                        k, d["latency_us"], d["display_bytes"], d["cycles"], d["flash_erases"], rig.title()))
-                keys.append(d)
-                if d["title"].startswith("Error"):     # an exception (MemoryError with a capped heap)
-                    error = " / ".join(x.strip() for x in rig.screen() if x.strip())
-                    _log("pico: %s: key %d: %s" % (game, len(keys), error))
-                    break
-                if len(keys) >= max_keys or time.time() - t0 > deadline_s:
-                    break
-            else:
-                continue
-            break
-        else:
-            done = rig.title().startswith("Oya")
+        ended, run.error = press_script(rig, game, bots, run.keys, max_keys, t0 + deadline_s)
+        run.finished = ended and rig.title().startswith("Oya")
         emu.run(10000)
         heap = emu.heap or {}
-        return {
-            "game": game, "keys": keys, "finished": done, "boot_ms": round(boot_ms),
-            "boot_heap_used": h0.get("used"), "heap_size": heap.get("size") or h0.get("size"),
-            "heap_peak": heap.get("peak"), "heap_live_peak": heap.get("live_peak"),
-            "collections": heap.get("collections"), "heap_end_used": heap.get("used"),
-            "display_bytes": rig.display_bytes, "uart_bytes": rig.uart_bytes,
-            "emulated_s": round(emu.t / 1e6, 2), "wall_s": round(time.time() - t0, 1),
-            "screen": rig.screen(), "error": error,
-        }
+        run.boot_heap_used = h0.get("used")
+        run.heap_size = heap.get("size") or h0.get("size")
+        run.heap_peak, run.heap_live_peak = heap.get("peak"), heap.get("live_peak")
+        run.collections, run.heap_end_used = heap.get("collections"), heap.get("used")
+        run.display_bytes, run.uart_bytes = rig.display_bytes, rig.uart_bytes
+        run.emulated_s, run.wall_s = round(emu.t / 1e6, 2), round(time.time() - t0, 1)
+        run.screen = rig.screen()
+        return run
+
+
+def press_script(rig, game, bots, keys, max_keys, deadline):
+    """Press the setup's keys, then the match's, each key's figures onto
+    `keys`, until the match is over, an Error screen shows or a limit is
+    reached (the key count, the wall-time `deadline`) -> (whether the script
+    ran to its end, the Error screen's text or None)."""
+    for phase, gen in (("setup", setup_keys(rig, game, bots)), ("match", match_keys(rig, game))):
+        for k in gen:
+            d = rig.press(k).as_dict()
+            d["phase"] = phase
+            d["title"] = rig.title()      # the screen the key led to
+            if os.environ.get("PICO_TRACE"):
+                log("  %-5s %8s us %5d B %10s cycles %d erases -> %s" % (
+                    k, d["latency_us"], d["display_bytes"], d["cycles"], d["flash_erases"], d["title"]))
+            keys.append(d)
+            if d["title"].startswith("Error"):     # an exception (MemoryError with a capped heap)
+                error = " / ".join(x.strip() for x in rig.screen() if x.strip())
+                log("pico: %s: key %d: %s" % (game, len(keys), error))
+                return False, error
+            if len(keys) >= max_keys or time.time() > deadline:
+                return False, None
+    return True, None
 
 
 # ---- figures -------------------------------------------------------------------------
@@ -382,7 +403,7 @@ def _inside(freeze):
     return "" if freeze[3] is None else ", %d inside" % freeze[3]
 
 
-def _kind(fig):
+def section_kind(fig):
     """The section's suffix: "" (.mpy), "-frozen", "-heap", "-heap-frozen"."""
     return ("-heap" if fig.get("gc_every") else "") + ("-frozen" if fig["frozen"] else "")
 
@@ -438,7 +459,7 @@ def write_md(path, fig, text):
     below the history mark so `make bench` keeps it."""
     from tools.bench import HISTORY_MARK
     old = path.read_text() if path.exists() else ""
-    kind = _kind(fig)
+    kind = section_kind(fig)
 
     def end_of(k):
         return SECTION_END.replace("pico-bench", "pico-bench" + k)
@@ -462,247 +483,7 @@ def write_md(path, fig, text):
     path.write_text(out)
 
 
-def run_soak(a, uf2, rom, board, games, commit):
-    from tools.pico import soak
-    cap = int((HEAP_BUDGET_KB[bool(a.frozen)] if a.heap_cap is None else a.heap_cap) * 1024)
-    a.console = a.console or bool(a.pass_log)                     # (the lines come on the console)
-    console, clash = console_uart(board, "--console") if a.console else (None, None)
-    if clash:
-        print(clash)
-        return 2
-    with tempfile.TemporaryDirectory() as tmp:
-        _log("pico soak: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
-        flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
-        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every, console,
-                                  a.pass_log, a.deals)
-
-        def one(i):
-            g = games[i]
-            _log("pico soak: %s, %d presses, heap held to %d B ..." % (g, a.soak, cap))
-            with board_emulator(uf2, rom, flash, board) as emu:
-                return soak.soak_game(emu, board, g, a.soak, a.seed + i, setup_keys, _log, a.console)
-        # a game an emulator, --jobs of them at once (each is a node process
-        # bound by its CPU: ~1 s of wall time a press here)
-        from concurrent.futures import ThreadPoolExecutor
-        with ThreadPoolExecutor(max(1, a.jobs)) as pool:
-            runs = list(pool.map(one, range(len(games))))
-    text = soak.report(runs, cap)
-    print(text)
-    out = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
-           "firmware_name": uf2.name, "frozen": a.frozen, "heap_cap": cap, "presses": a.soak, "seed": a.seed,
-           "deals": a.deals, "runs": runs}
-    p = JSON_PATH.with_name("pico-soak%s.json" % ("-frozen" if a.frozen else ""))
-    p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(json.dumps(out, indent=1))
-    return 1 if any(r["findings"] for r in runs) else 0
-
-
-def run_press(a, uf2, rom, board):
-    """--press: the keys given, from the home screen (tools/pico/presses.py)."""
-    from tools.pico import presses, soak
-    keys = [k.strip() for k in a.press.split(",") if k.strip()]
-    have = [k for k, v in (board.get("buttons") or {}).items() if v is not None]
-    bad = [k for k in keys if k.replace("hold_", "", 1) not in have]
-    if bad or not keys:
-        print("python -m tools pico --press: %s; the board's keys: %s (hold_ok: a long press)" % (
-            "no key" if not keys else "not a key of the board: " + ", ".join(bad), ", ".join(have)))
-        return 2
-    console, clash = console_uart(board, "--press")              # (the device loop's passes come on it)
-    if clash:
-        print(clash)
-        return 2
-    cap = int(a.heap_cap * 1024) if a.heap_cap else None
-    with tempfile.TemporaryDirectory() as tmp:
-        _log("pico: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
-        flash, _ = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
-        if a.remove:
-            flash = presses.removed(uf2, rom, flash, a.remove, Path(tmp) / "removed.bin")
-        flash = soak.capped_flash(uf2, rom, flash, cap, Path(tmp) / "console.bin", None, console,
-                                  a.pass_log or 20, a.deals)
-        with board_emulator(uf2, rom, flash, board) as emu:
-            rows = presses.press_keys(emu, board, keys)
-    print(presses.report(rows))
-    return 0
-
-
-def _git_head():
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=str(ROOT), capture_output=True,
-                              text=True).stdout.strip()
-    except OSError:
-        return "?"
-
-
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools pico", description=__doc__.split("\n")[0])
-    ap.add_argument("--firmware", default=os.environ.get("FIRMWARE") or None, help="MicroPython .uf2 for the Pico")
-    ap.add_argument("--bootrom", default=os.environ.get("BOOTROM") or None, help="RP2040 B1 boot ROM (16 KB)")
-    ap.add_argument("--frozen", action="store_true", help="the image has the app frozen: deploy --frozen")
-    ap.add_argument("--board", default="rpi_pico")
-    ap.add_argument("--games", default=",".join(GAMES))
-    ap.add_argument("--script", default="people", choices=("people", "bots"),
-                    help="'people' (default): every seat a person, OK on every screen (the wasm bench's 'ok' "
-                    "script), so every key has an answer of its own; 'bots': every seat a bot, OK on every "
-                    "screen (most keys then do nothing and the display changes when a bot's 400 ms are up)")
-    ap.add_argument("--max-keys", type=int, default=2000, help="stop a game after this many keys")
-    ap.add_argument("--max-seconds", type=float, default=MAX_SECONDS, help="stop a game after this much wall time (s)")
-    ap.add_argument("--json", default=str(JSON_PATH))
-    ap.add_argument("--md", default=str(MD_PATH))
-    ap.add_argument("--no-md", action="store_true")
-    ap.add_argument("--report", metavar="FIGURES.json", help="only print (and write to --md) saved figures")
-    ap.add_argument("--soak", type=int, metavar="N", help="instead of the bench: N random presses per game "
-                    "with the heap capped (tools/pico/soak.py); exit 1 on any finding")
-    ap.add_argument("--heap-cap", type=float, metavar="KB",
-                    help="hold the heap to this (a boot.py pin): the soak's (default: the budget, 96 as .mpy, "
-                    "32 frozen), or the bench's (default: the whole heap); a match that runs out shows "
-                    "an Error screen and is not done")
-    ap.add_argument("--gc-every", type=int, metavar="BYTES",
-                    help="the bench with a collection after every BYTES allocated (boot.py: gc.threshold): "
-                    "the heap used is then the live heap, and the keys where it peaks are listed; slower")
-    ap.add_argument("--seed", type=int, default=1, help="the soak's presses")
-    ap.add_argument("--deals", type=int, metavar="SEED", help="the bench or soak dealing the hands of SEED "
-                    "(boot.py: oya.rng.entropy a fixed stream): the same cards whatever the firmware's timing, "
-                    "so runs of two commits compare; by default the hands are random, as on a board")
-    ap.add_argument("--console", action="store_true", help="the soak with the REPL's output on the UART the "
-                    "printer does not use (os.dupterm in boot.py): each finding gets what the firmware printed "
-                    "(an error's traceback)")
-    ap.add_argument("--pass-log", type=int, metavar="MS", help="the soak with --console: each pass of the "
-                    "device loop of MS or more printed part by part, listed under its press (tools/pico/passlog.py)")
-    ap.add_argument("--jobs", type=int, default=1, metavar="N", help="the soak: N games at once, an emulator "
-                    "each (one CPU core each)")
-    ap.add_argument("--press", metavar="KEYS", help="instead of the bench: these keys (up,down,ok,back,hold_ok..., "
-                    "comma-separated) pressed from the home screen, each with its longest CPU run, latency and "
-                    "the device loop's passes of --pass-log MS (default 20) or more (tools/pico/presses.py)")
-    ap.add_argument("--remove", action="append", metavar="PATH", help="--press: take PATH off the board's flash "
-                    "first (e.g. rulesets/.index: a board set up by hand); repeatable")
-    ap.add_argument("--phases", action="store_true", help="instead of the bench: each key's steps (key, frame, "
-                    "rows, show, settle) timed by the app itself over the USB REPL (tools/pico/phases.py)")
-    ap.add_argument("--allocs", action="store_true", help="instead of the bench: the heap each key of the "
-                    "deals allocates, step by step, and the live heap it leaves (tools/pico/allocs.py)")
-    ap.add_argument("--heap-peaks", action="store_true", help="instead of the bench: in which step of each "
-                    "key of the deals the heap is at its highest (tools/pico/allocs.py)")
-    ap.add_argument("--labels", type=int, nargs="?", const=6, metavar="N", help="instead of the bench: the CPU "
-                    "of the play labels a Kakkuri decision menu makes in one key (its first screen, UP to its "
-                    "last rows), on the N hands of six where they cost most (default 6)")
-    ap.add_argument("--heap-parts", action="store_true", help="instead of the bench: what the live heap at "
-                    "the first deal is made of, module by module, and the names a session that loads every "
-                    "module interns (tools/pico/heapparts.py)")
-    ap.add_argument("--heap-map", action="store_true", help="instead of the bench: who holds the live heap "
-                    "at the first deal (or --at-key N keys after it), by module, class and object, read "
-                    "from the board's RAM (tools/pico/heapmap.py)")
-    ap.add_argument("--at-key", type=int, default=0, metavar="N", help="--heap-map: N keys after the first deal "
-                    "(or the --at-screen screen)")
-    ap.add_argument("--at-screen", default="Deal", metavar="TITLE", help="--heap-map: from the first screen "
-                    "whose title starts with TITLE (default: Deal, the first deal), e.g. 'First dealer'")
-    ap.add_argument("--elf", metavar="firmware.elf", help="--heap-map: the firmware's ELF (its build folder's "
-                    "firmware.elf), for each block's type")
-    a = ap.parse_args(argv)
-    if a.report:
-        fig = json.loads(Path(a.report).read_text())
-        text = table(fig)
-        print(text)
-        if not a.no_md:
-            write_md(Path(a.md), fig, text)
-        return 0
-    gone = missing(a.firmware, a.bootrom)
-    if gone:
-        print(NEEDED % "".join("\n  (%s)" % g for g in gone))
-        return 0
-    from tools.deploy import board_file
-    from tools.pico.emu import Unavailable, check_runtime
-    try:
-        check_runtime()
-    except Unavailable as e:
-        print("python -m tools pico: %s" % e)
-        return 1
-    uf2 = Path(a.firmware).expanduser().resolve()
-    rom = Path(a.bootrom).expanduser().resolve()
-    _, board = board_file(a.board)
-    t0 = time.time()
-    commit = _git_head()        # (now: the files deployed are this commit's, and a run is long)
-    games = [g for g in a.games.split(",") if g]
-    if a.soak:
-        return run_soak(a, uf2, rom, board, games, commit)
-    if a.press is not None:
-        return run_press(a, uf2, rom, board)
-    if a.labels:
-        from tools.pico import labels
-        print(labels.run_labels(uf2, rom, a.board, a.frozen, a.labels, _log))
-        return 0
-    if a.heap_parts:
-        from tools.pico import heapparts
-        for g, fig in heapparts.run_heap_parts(uf2, rom, a.board, a.frozen, games, GAMES, _log).items():
-            print(heapparts.report(g, fig, a.frozen))
-        return 0
-    if a.heap_map:
-        from tools.pico import heapmap
-        if a.elf and not Path(a.elf).expanduser().is_file():
-            print("python -m tools pico: --elf: no file at %s" % a.elf)
-            return 2
-        for text in heapmap.run_heap_map(uf2, rom, a.board, a.frozen, games, GAMES, _log, a.at_key,
-                                         a.elf, a.at_screen, a.deals).values():
-            print(text)
-        return 0
-    if a.phases:
-        from tools.pico import phases
-        for g, rows in phases.run_phases(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log,
-                                         a.deals).items():
-            print(phases.report(g, rows))
-        return 0
-    if a.heap_peaks:
-        from tools.pico import allocs
-        every = a.gc_every or 1024
-        for g, rows in allocs.run_peaks(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log,
-                                        every, a.deals).items():
-            print(allocs.peaks_report(g, rows, gc_every=every))
-        return 0
-    if a.allocs:
-        from tools.pico import allocs
-        for g, rows in allocs.run_allocs(uf2, rom, a.board, a.frozen, games, GAMES, a.max_keys, _log,
-                                         a.deals).items():
-            print(allocs.report(g, rows))
-        return 0
-    with tempfile.TemporaryDirectory() as tmp:
-        _log("pico: booting %s and deploying the files%s ..." % (uf2.name, " (--frozen)" if a.frozen else ""))
-        flash, dep = deployed_flash(uf2, rom, a.board, a.frozen, Path(tmp) / "flash.bin")
-        _log(dep.rstrip())
-        cap = int(a.heap_cap * 1024) if a.heap_cap else None
-        if cap or a.gc_every or a.deals is not None:
-            from tools.pico.soak import capped_flash
-            flash = capped_flash(uf2, rom, flash, cap, Path(tmp) / "capped.bin", a.gc_every, deals=a.deals)
-        runs = {}
-        for g in games:
-            _log("pico: %s ..." % g)
-            runs[g] = play_game(uf2, rom, flash, board, g, a.max_keys, a.max_seconds, a.script == "bots")
-            runs[g]["heap_cap"] = cap
-            s = summarise(runs[g])
-            _log("pico: %s: %d keys in %.0f s (%.0f s emulated), p95 %.0f ms, heap peak %.1f KB" % (
-                g, s["keys"], runs[g]["wall_s"], runs[g]["emulated_s"], s["lat_p95"], s["heap_peak"] / 1024))
-    cmd = "make pico-bench FIRMWARE=%s BOOTROM=%s%s" % (uf2.name, rom.name, " FROZEN=1" if a.frozen else "")
-    if set(games) != set(GAMES) or a.max_keys != 2000:
-        cmd = "python -m tools pico --firmware %s --bootrom %s%s --games %s --max-keys %d" % (
-            uf2.name, rom.name, " --frozen" if a.frozen else "", ",".join(games), a.max_keys)
-    extra = ([] if a.script == "people" else ["--script", a.script]) + \
-        (["--heap-cap", "%g" % a.heap_cap] if a.heap_cap else []) + \
-        (["--gc-every", str(a.gc_every)] if a.gc_every else []) + \
-        (["--deals", str(a.deals)] if a.deals is not None else []) + \
-        (["--max-seconds", "%g" % a.max_seconds] if a.max_seconds != MAX_SECONDS else [])
-    if extra:
-        cmd += (" ARGS='%s'" if cmd.startswith("make") else " %s") % " ".join(extra)
-    fig = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
-           "firmware_name": uf2.name, "frozen": a.frozen, "board": a.board, "command": cmd,
-           "heap_cap": int(a.heap_cap * 1024) if a.heap_cap else None, "gc_every": a.gc_every,
-           "script": a.script, "deals": a.deals,
-           "wall_s": round(time.time() - t0), "runs": runs,
-           "summary": {g: summarise(r) for g, r in runs.items()}}
-    text = table(fig)
-    print(text)
-    if a.json:
-        p = Path(a.json)
-        if p == JSON_PATH:          # one file per kind of run, as BENCHMARKS.md has one section
-            p = p.with_name("pico-bench%s.json" % _kind(fig))
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(fig, indent=1))
-    if not a.no_md:
-        write_md(Path(a.md), fig, text)
-    return 0
+    """`python -m tools pico <command>` (tools/pico/cli.py)."""
+    from tools.pico.cli import main as cli_main
+    return cli_main(argv)

@@ -1,7 +1,7 @@
-"""`python -m tools pico ... --allocs`: where a match's live heap grows, key by key.
+"""`python -m tools pico allocs ...`: where a match's live heap grows, key by key.
 
 The heap bench gives the peak of a match and the keys that reached it;
---heap-parts what the live heap at the first deal is made of. This says what
+`heap-parts` what the live heap at the first deal is made of. This says what
 each key of the deals does to it, on the emulated board over its USB REPL
 (mpremote run): before each key a collection, then the collector off while
 the app takes the key, so each step's figure is every byte it allocated
@@ -129,7 +129,7 @@ def run_allocs(uf2, rom, board_name, frozen, games, all_games, max_keys, log, de
                                lambda g: device_script(g, all_games, max_keys), parse, deals=deals)
 
 
-# -- --heap-peaks: in which step of a key the heap is at its highest -----------------
+# -- heap-peaks: in which step of a key the heap is at its highest -----------------
 # The emulator keeps every change of the heap used with its time (read from
 # RAM: no code runs for it); the device prints each key's step boundaries
 # (time.ticks_us: the same clock), and each step's highest heap is read off

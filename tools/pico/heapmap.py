@@ -1,6 +1,6 @@
-"""`python -m tools pico ... --heap-map [--elf firmware.elf] [--at-screen T] [--at-key N]`: who holds the live heap.
+"""`python -m tools pico heap-map ... [--elf firmware.elf] [--at-screen T] [--at-key N]`: who holds the live heap.
 
---heap-parts says how much each module adds on a fresh boot; this says what
+`heap-parts` says how much each module adds on a fresh boot; this says what
 holds the heap at one moment of a match. The app runs the bench's script
 (every seat a person) to the first deal (or the first screen titled T), and
 N keys past it; then, after a collection, the device prints the ids of the

@@ -1,4 +1,4 @@
-"""`python -m tools pico ... --heap-parts`: what the heap of a match holds on the RP2040.
+"""`python -m tools pico heap-parts ...`: what the heap of a match holds on the RP2040.
 
 The bench reads the live heap from outside; this says what it is made of,
 on the emulated board over its USB REPL (mpremote run):
@@ -32,7 +32,7 @@ FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 
 # The bench's app and script as main.py builds them, and one of its keys as
 # the device loop takes it: the answer, its frame, the journal's files, the
-# idle passes. (--heap-map's too.)
+# idle passes. (heap-map's too.)
 SETUP = DEVICE_SCRIPT.split("n = 0\n")[0]
 ONE_KEY = r'''
     app.key(k)

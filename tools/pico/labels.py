@@ -1,4 +1,4 @@
-"""`python -m tools pico --labels`: the CPU a Kakkuri decision menu's play
+"""`python -m tools pico labels`: the CPU a Kakkuri decision menu's play
 labels cost on the emulated RP2040.
 
 A play's label shows one legal order of its cards, and finding it is a

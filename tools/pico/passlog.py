@@ -1,4 +1,4 @@
-"""`python -m tools pico --soak N --console --pass-log MS`: the device loop's
+"""`python -m tools pico soak --console --pass-log MS`: the device loop's
 long passes, timed on the device, part by part.
 
 The soak's figures say how long the CPU ran without a sleep in a press, not

@@ -1,4 +1,4 @@
-"""`python -m tools pico ... --phases`: where a key's time goes on the RP2040.
+"""`python -m tools pico phases ...`: where a key's time goes on the RP2040.
 
 The pico bench times a key from outside (press -> last display byte). This
 runs the app's own steps on the emulated board, over its USB REPL (mpremote

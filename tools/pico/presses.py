@@ -1,4 +1,4 @@
-"""`python -m tools pico --press ok,down,ok [--remove rulesets/.index]`: keys
+"""`python -m tools pico press ok,down,ok [--remove rulesets/.index]`: keys
 pressed by hand on the emulated board, and what each cost.
 
 The bench plays a whole match and the soak presses at random; this presses

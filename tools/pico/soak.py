@@ -1,4 +1,4 @@
-"""`python -m tools pico --soak N --heap-cap KB`: random presses on the emulated
+"""`python -m tools pico soak --presses N --heap-cap KB`: random presses on the emulated
 RP2040 with the MicroPython heap held to a budget.
 
 The heap is capped the way a bigger program would cap it: a boot.py put on

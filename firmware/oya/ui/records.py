@@ -3,11 +3,15 @@
 # finished one). Imported when picked, and dropped once the deal screen is
 # alone on the stack again (oya.ui.app).
 from oya import cards, rng
+from oya.compat import const
 from oya.ui import tables
 from oya.ui.grid import two_cols
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
+
+_SLIP_COLS = const(32)      # characters of font A on a line of 58 mm paper (384 dots), the narrowest
+_ACTS_INDENT = const(5)     # an "acts" line's continuation starts under its first code
 
 
 def replaying(app, state, seed, acts):
@@ -124,10 +128,25 @@ def deal_record(app):
     st0 = s.state0
     if st0:
         yield "chips " + ",".join(str(c) for c in st0["chips"])
-    acts = s.acts
-    yield "acts " + ",".join("%d:%d" % (acts[i], acts[i + 1]) for i in range(0, len(acts), 2))
+    for ln in act_lines(s.acts):
+        yield ln
     for i in range(len(names)):
         yield two_cols(names[i], str(m.ledger.chips[i]))
+
+
+def act_lines(acts):
+    """The record's "acts" lines: the deal's seat:code pairs, comma-separated,
+    a line broken only after a comma, so the printer's own wrap never splits
+    a code (python -m tools verify reads them back)."""
+    ln = "acts "
+    n = len(acts)
+    for i in range(0, n, 2):
+        code = "%d:%d%s" % (acts[i], acts[i + 1], "," if i + 2 < n else "")
+        if len(ln) + len(code) > _SLIP_COLS and len(ln) > _ACTS_INDENT:
+            yield ln
+            ln = " " * _ACTS_INDENT
+        ln += code
+    yield ln
 
 
 # -- the printed record of a deal (also the recall screen) --------------------------
