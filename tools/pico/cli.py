@@ -23,7 +23,7 @@ from pathlib import Path
 
 import tools
 from tools import pico
-from tools.pico import GAMES, JSON_PATH, MAX_SECONDS, MD_PATH, HEAP_BUDGET_KB, log
+from tools.pico import GAMES, JSON_PATH, MAX_SECONDS, MD_PATH, SOAK_CAP_KB, log
 
 MAX_KEYS = 2000     # a game's key limit by default
 
@@ -166,7 +166,8 @@ def cmd_report(a):
 def cmd_soak(a, t):
     """Press at random in each game with the heap held to a cap; exit 1 on any finding."""
     from tools.pico import soak
-    cap = int((HEAP_BUDGET_KB[bool(t.frozen)] if a.heap_cap is None else a.heap_cap) * 1024)
+    t0 = time.time()
+    cap = int((SOAK_CAP_KB[bool(t.frozen)] if a.heap_cap is None else a.heap_cap) * 1024)
     console = None
     if a.console or a.pass_log:                 # (the pass log's lines come on the console)
         console, clash = pico.console_uart(t.board, "soak --console")
@@ -192,11 +193,35 @@ def cmd_soak(a, t):
     print(soak.report(runs, cap))
     out = {"date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "commit": tools.git_head(),
            "firmware_name": t.uf2.name, "frozen": t.frozen, "heap_cap": cap, "presses": a.presses,
-           "seed": a.seed, "deals": a.deals, "runs": runs}
+           "seed": a.seed, "deals": a.deals, "runs": runs, "command": soak_command(a, t, games),
+           "wall_s": round(time.time() - t0)}
     p = JSON_PATH.with_name("pico-soak%s.json" % ("-frozen" if t.frozen else ""))
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(json.dumps(out, indent=1))
+    if not a.no_md:
+        write_soak_md(Path(a.md), out)
     return 1 if any(r["findings"] for r in runs) else 0
+
+
+def write_soak_md(path, out):
+    """Replace the soak's section of BENCHMARKS.md (.mpy or frozen)."""
+    from tools import benchpage
+    from tools.pico import soak
+    benchpage.write_section("pico-soak" + ("-frozen" if out["frozen"] else ""),
+                            soak.section(out, SOAK_CAP_KB[bool(out["frozen"])]), path)
+
+
+def soak_command(a, t, games):
+    """The command that repeats this soak, for BENCHMARKS.md."""
+    cmd = "python -m tools pico soak --firmware %s --bootrom %s%s --presses %d --seed %d" % (
+        t.uf2.name, t.rom.name, " --frozen" if t.frozen else "", a.presses, a.seed)
+    if a.heap_cap is not None:
+        cmd += " --heap-cap %g" % a.heap_cap
+    if a.deals is not None:
+        cmd += " --deals %d" % a.deals
+    if set(games) != set(GAMES):
+        cmd += " --games %s" % ",".join(games)
+    return cmd + (" --jobs %d" % a.jobs if a.jobs != 1 else "")
 
 
 def cmd_press(a, t):
@@ -306,8 +331,8 @@ def _flag(p, name):
                        help="stop a game after this many keys (default %d)" % MAX_KEYS)
     elif name == "heap-cap":
         p.add_argument("--heap-cap", type=float, metavar="KB", help="hold the heap to KB (a boot.py pin; soak: "
-                       "default the budget, %d as .mpy, %d frozen; 0 the whole heap); a match that runs out "
-                       "shows an Error screen and is not done" % (HEAP_BUDGET_KB[False], HEAP_BUDGET_KB[True]))
+                       "default %d as .mpy, %d frozen; 0 the whole heap); a match that runs out "
+                       "shows an Error screen and is not done" % (SOAK_CAP_KB[False], SOAK_CAP_KB[True]))
     elif name == "pass-log":
         p.add_argument("--pass-log", type=int, metavar="MS", help="print each pass of the device loop of MS or "
                        "more, part by part, under its press (tools/pico/passlog.py; press: default 20)")
@@ -364,6 +389,8 @@ def parser():
                    "use (os.dupterm in boot.py): each finding gets what the firmware printed (a traceback)")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="N games at once, an emulator each (one CPU core each; default 1)")
+    p.add_argument("--md", default=str(MD_PATH), help="write the summary into this page (default BENCHMARKS.md)")
+    p.add_argument("--no-md", action="store_true", help="do not write the summary into the page")
     p = subs["press"]
     p.add_argument("keys", metavar="KEYS", help="the keys, comma-separated: up, down, ok, back, left, right, "
                    "hold_ok (a long press) ...")

@@ -339,3 +339,42 @@ def report(runs, cap):
         if len(r["findings"]) > 10:
             rows.append("    ... %d more" % (len(r["findings"]) - 10))
     return "\n".join(rows)
+
+
+PRESSES_BUDGET = 2000   # random presses per game the soak's budget asks for
+
+
+def summary_table(runs, cap):
+    """One row per game, for BENCHMARKS.md (report() gives the details)."""
+    rows = ["game       presses tables findings  heap KB: peak  live  longest CPU run ms  presses over %d ms" % SLOW_MS]
+    for r in runs:
+        peak, live = app_heap(r, cap)
+        rows.append("%-9s %8d %6d %8d  %13.1f %5.1f  %18.1f  %d" % (
+            r["game"], r["presses"], r["tables"], len(r["findings"]), peak / 1024, live / 1024,
+            (r.get("longest_run") or 0) / CYCLES_PER_MS, r.get("slow_presses") or 0))
+        sites = memory_sites(r["findings"])
+        if sites:
+            rows.append("    MemoryErrors by where they were raised: " + ", ".join("%d %s" % x for x in sites[:4]))
+        for f in r["findings"][:2]:
+            rows.append("    " + f[:150])
+    return "\n".join(rows)
+
+
+def section(out, budget_kb):
+    """BENCHMARKS.md's section for a soak's saved figures (cli.cmd_soak's
+    JSON): how it was run, the budget's verdict, a row per game."""
+    from tools import benchpage
+    runs, cap = out["runs"], out["heap_cap"]
+    found = sum(len(r["findings"]) for r in runs)
+    fewest = min((r["presses"] for r in runs), default=0)
+    ok = found == 0 and fewest >= PRESSES_BUDGET and 0 < cap <= budget_kb * 1024
+    form = "app frozen" if out["frozen"] else ".mpy"
+    return "\n".join([
+        "## On the emulated RP2040, %s: the soak" % form, "",
+        "Commit %s, %s, `%s` (%d s wall). Random presses in each game (seed %d, game i takes seed+i), "
+        "the heap held to %d B by a boot.py pin; a finding is an error screen, a traceback or a restart." % (
+            out["commit"], out["date"], out["command"], out.get("wall_s", 0), out["seed"], cap), "",
+        "Budget: %d random presses per game at a heap held to %d KB (%s) with no finding: **%s** "
+        "(%d findings in %d presses; the fewest presses in a game %d)." % (
+            PRESSES_BUDGET, budget_kb, form, benchpage.verdict(ok), found, sum(r["presses"] for r in runs), fewest),
+        "", "```", summary_table(runs, cap), "```"])
