@@ -87,6 +87,7 @@ def play(game, seed=1, max_keys=100000, max_deals=6):
                     _steps(app, K, p.i, want, len(p.kinds), fig, True)
                     if "left in the deck" in app.screen_text():
                         fig["refused"] += 1
+                        fig["cards"] -= 1               # (its presses were made: they count)
                 elif isinstance(top, PlayScreen) and top.state == DECIDE:
                     real = [i for i in range(len(top.entries)) if top.entries.acts(i) is not None]
                     _steps(app, K, top.cursor, r.choice(real), len(top.entries), fig, False)
