@@ -42,7 +42,7 @@ bench: setup
 soak: setup
 	$(PY) -m tools soak $(ARGS)
 
-# the real MicroPython image on an emulated RP2040 (README: Try it on an emulated Pico)
+# the real MicroPython image on an emulated RP2040 (docs/DEVELOPING.md: The emulated Pico)
 FIRMWARE ?=
 BOOTROM  ?=
 FROZEN   ?=

@@ -1,4 +1,11 @@
-# README's tools sections stay true: the wiring tables are the board files'.
+# README's tools sections stay true: the wiring tables are the board files',
+# and the examples print what they show.
+import json
+import os
+import shlex
+import subprocess
+import sys
+
 from tests.tools.conftest import ROOT
 from tools import deploy
 
@@ -28,3 +35,89 @@ def test_every_tools_command_is_documented():
     for section in ("## Wiring", "## Deploy", "## Rulesets", "## Verify", "## Packaging",
                     "## Troubleshooting"):
         assert section in README, section
+
+
+# ---- the examples: each command README and docs/DEVELOPING.md show that runs
+# without a board (no port, no emulator) is run again and its output compared
+# with the document's, line for line.
+
+DEVELOPING = (ROOT / "docs" / "DEVELOPING.md").read_text(encoding="utf-8")
+BOARD_FREE = ("tools play", "tools verify", "tools ruleset check", "tools pico bench")
+
+
+def examples(doc):
+    """(command, [output lines]) of each `$ python -m tools ...` in the code
+    blocks of `doc`, continuation lines joined; `cmd && ...` and `# notes` cut."""
+    out = []
+    for block in doc.split("```")[1::2]:
+        lines = block.splitlines()
+        i = 0
+        while i < len(lines):
+            ln = lines[i]
+            i += 1
+            if not ln.startswith("$ python -m tools"):
+                continue
+            cmd = ln[2:]
+            while cmd.endswith("\\"):
+                cmd = cmd[:-1] + lines[i].strip()
+                i += 1
+            shown = []
+            while i < len(lines) and not lines[i].startswith("$ "):
+                shown.append(lines[i])
+                i += 1
+            while shown and not shown[-1]:
+                shown.pop()
+            out.append((cmd.split("  #")[0].split(" && ")[0].strip(), shown))
+    return out
+
+
+def run(cmd, cwd):
+    argv = shlex.split(cmd)
+    assert argv[:3] == ["python", "-m", "tools"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable] + argv[1:], cwd=cwd, capture_output=True, text=True, env=env, timeout=300)
+    got = (r.stdout + r.stderr).splitlines()
+    while got and not got[-1]:
+        got.pop()
+    return got
+
+
+def files_the_examples_read(tmp_path):
+    """house.json as README shows it, bad.json as its messages say it is."""
+    house = README.split("```json\n")[1].split("```")[0]
+    (tmp_path / "house.json").write_text(house)
+    (tmp_path / "bad.json").write_text('{"game": "oicho", "name": "Bad", "options": {"deck": "tarot"}}\n')
+
+
+def test_the_documents_examples_that_run_without_a_board_print_what_they_show(tmp_path):
+    files_the_examples_read(tmp_path)
+    ran = 0
+    for doc in (README, DEVELOPING):
+        for cmd, shown in examples(doc):
+            if not any(w in cmd for w in BOARD_FREE) or "--port" in cmd or "--firmware" in cmd:
+                continue
+            if "tampered.json" in cmd:          # "the same file with two final scores edited"
+                t = json.loads((tmp_path / "match.json").read_text())
+                t["final"][0] += 1
+                t["final"][1] -= 1
+                (tmp_path / "tampered.json").write_text(json.dumps(t))
+            got = run(cmd, tmp_path)
+            assert got == shown, "%s\nthe document shows:\n%s\nit prints:\n%s" % (cmd, "\n".join(shown), "\n".join(got))
+            ran += 1
+    assert ran >= 6, ran        # play, verify x2, ruleset check, a deal's verify, pico without its files
+
+
+def test_the_deploy_examples_name_what_a_deploy_compiles_and_copies(tmp_path):
+    """The deploy's output needs a board; what it says of the build is
+    checked here against a build of this tree (tools.deploy.build)."""
+    items, _ = deploy.build("rpi_pico", out=tmp_path)
+    mods = [it for it in items if it.dst.startswith("/oya/") and it.dst.endswith(".mpy")]
+    compiled = "compiled %d modules with " % len(mods)
+    size = deploy._size(sum(len(it.data) for it in items if it.dst.endswith(".mpy")))
+    lines = [ln for ln in README.splitlines() if ln.startswith("compiled ")]
+    assert lines and all(ln.startswith(compiled) and ln.endswith(": " + size) for ln in lines), (lines, compiled, size)
+    n = len(items)
+    assert "deploy: %d copied (%s), 0 up to date, 0 removed; board reset" % (
+        n, deploy._size(sum(len(it.data) for it in items))) in README
+    assert "deploy: 0 copied (0 B), %d up to date, 0 removed; board reset" % n in README
+    assert "dry run: 1 to copy, %d up to date, 0 to remove" % (n - 1) in README

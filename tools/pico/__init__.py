@@ -30,8 +30,8 @@ report) are in tools/pico/cli.py.
   firmware runs (no code runs for it): its peak, and the live heap after each
   collection (a drop of the used heap).
 
-Without the two files it says what is needed and exits 0 (README: "Try it on an
-emulated Pico").
+Without the two files it says what is needed and exits 0 (docs/DEVELOPING.md:
+"The emulated Pico").
 """
 import os
 import subprocess
@@ -54,9 +54,8 @@ NEEDED = """python -m tools pico: nothing run, it needs two files it does not sh
 
   --firmware RPI_PICO.uf2   MicroPython for the Raspberry Pi Pico: the official
                             image from the MicroPython download page (board
-                            RPI_PICO), or one you built (README: "Try it on an
-                            emulated Pico"; the frozen build needs a clean build
-                            folder).
+                            RPI_PICO), or one you built (docs/DEVELOPING.md:
+                            "A frozen image"; it needs a clean build folder).
   --bootrom B1.bin          the RP2040 B1 boot ROM (16 KB): the `bootromB1`
                             array in the rp2040js repository's demo/bootrom.ts,
                             written out as little-endian 32-bit words.

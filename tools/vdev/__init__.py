@@ -34,8 +34,8 @@ commands and a filesystem loaded from a host folder at boot and written back
 after every command. A spare node process is kept loaded, so a soft reset costs
 a few milliseconds.
 
-Differences from a board, all documented in README (Troubleshooting): no
-``machine.Pin``/I2C/UART (the firmware's main.py cannot run here, so it is not
+Differences from a board, all documented in docs/DEVELOPING.md ("The virtual
+device"): no ``machine.Pin``/I2C/UART (the firmware's main.py cannot run here, so it is not
 run after a reset unless ``run_main``); a command cannot be interrupted with
 Ctrl-C while it runs (it is applied when the command finishes); ``mpremote
 mount`` is not supported (the port cannot read the serial line from Python).
