@@ -16,6 +16,7 @@ from oya import rng, rules, stock
 from oya.game import EN, JA, RuleError
 from oya.games import kakkuri as K
 from oya.games import kakkuri_codec as KC
+from oya.games import kakkuri_search as KS
 from oya.games.kakkuri import (LOOK, DECLINE, UTAZU, SANZOKU, PASS, FOLD, HAKO, FUWARI, PLAY)
 from oya.games.kakkuri_bot import random_bot, smart_bot
 from oya.ledger import POT
@@ -122,7 +123,7 @@ def test_the_search_goes_six_units_deep_and_back():
     toks = K.play_order(six, 12, False, True)
     assert [K.token_name(t) for t in toks] == ["1", "1", "2", "2", "3", "4"]
     res = []
-    for _ in K.search_steps(*K._counts(h), 12, False, True, res):
+    for _ in KS.search_steps(*KS.counts(h), 12, False, True, res):
         pass
     assert res == [got]
 
@@ -137,7 +138,7 @@ def test_a_labels_order_is_looked_for_over_ranks_not_over_every_card(monkeypatch
     def no_card_search(*a):
         raise AssertionError("a label searched over every card")
 
-    monkeypatch.setattr(K, "_rec", no_card_search)
+    monkeypatch.setattr(KS, "_rec", no_card_search)
     kiri = play("12 1w=12 2w=12 9 10 11")
     assert [K.token_name(t) for t in K.play_order(kiri, 0)] == ["12", "1w=12", "2w=12", "9", "10", "11"]
     assert [K.token_name(t) for t in K.play_order(kiri, 11, False)] == ["12", "1w=12", "2w=12", "9", "10", "11"]

@@ -100,7 +100,7 @@ def smart_bot(deal, seat, rng):
         if kiri:
             toks = K.play_order(plays[i], v["base"], v["sanzoku"][seat], deal.anyone)
             j = 0
-            while toks[j] >> 2 != 12:
+            while toks[j] >> K.TOK_RANK != 12:
                 j += 1
             if len(toks) - j - 1 < 2:
                 score -= 5      # hold the 12 for a longer run later
