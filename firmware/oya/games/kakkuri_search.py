@@ -236,10 +236,11 @@ def _code(used, st, last):
 
 
 def search(cnt, k, a, t, base, sanzoku, anyone):
-    """Every legal play from a hand (cnt: ordinary cards per rank [13]; k, a, t:
-    the kuro-hibashi, aka-choro, taiko in hand) on `base` (a rank, or 0 for
-    anything): the list of distinct play actions. (A play's order of cards,
-    as tokens: play_order.)"""
+    """Every legal play from a hand of at most six cards (cnt: ordinary cards
+    per rank [13]; k, a, t: the kuro-hibashi, aka-choro, taiko in hand) on
+    `base` (a rank, or 0 for anything): the list of distinct play actions.
+    (A play's order of cards, as tokens: play_order.) The hand's size bounds
+    a play's, as a unit is not checked against the six cards a play holds."""
     _SCRATCH_USED[:] = _ZEROS
     _SCRATCH_PER[:] = _ZEROS
     _SCRATCH_PLAY[_P_KURO] = _SCRATCH_PLAY[_P_AKA] = _SCRATCH_PLAY[_P_TAIKO] = 0
