@@ -256,3 +256,24 @@ def test_the_units_table_is_every_unit_a_rank_may_make_in_search_order():
     for row in KS._UNITS:
         for u in row:
             assert 1 <= u & KS._SIZE <= 3 and u < 1 << (KS._KURO_BIT + 1)
+
+
+def test_kakkuris_modules_import_only_those_below_them():
+    # consts <- search <- codec, why <- the engine <- its bot, counting the
+    # imports inside functions: no import circle among them
+    import ast
+    import pathlib
+    games = pathlib.Path(KS.__file__).parent
+    below = {"kakkuri_consts": set(), "kakkuri_search": {"kakkuri_consts"},
+             "kakkuri_codec": {"kakkuri_consts"}, "kakkuri_why": {"kakkuri_consts", "kakkuri_search"},
+             "kakkuri": {"kakkuri_consts", "kakkuri_search", "kakkuri_codec", "kakkuri_why"},
+             "first_dealer": {"kakkuri_consts"}}
+    for name, allowed in below.items():
+        found = set()
+        for node in ast.walk(ast.parse((games / (name + ".py")).read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("oya.games"):
+                for a in node.names:
+                    found.add(node.module[10:] if node.module != "oya.games" else a.name)
+            elif isinstance(node, ast.Import):
+                found |= {a.name[10:] for a in node.names if a.name.startswith("oya.games.")}
+        assert {f for f in found if f.startswith("kakkuri")} <= allowed, (name, found)

@@ -58,7 +58,7 @@ from oya.stock import Stock
 from oya.ledger import POT
 from oya import cards
 from oya.games.kakkuri_consts import (AKA, DECLINE, FOLD, FUWARI, HAKO, KURO, LOOK, PASS, PHASES, PLAY,
-                                      P_FUWARI, P_OVER, P_PLAY, P_UTAZU, SANZOKU, TAIKO, UTAZU)
+                                      P_FUWARI, P_OVER, P_PLAY, P_UTAZU, SANZOKU, TAIKO, UTAZU, rank)
 from oya.games.kakkuri_search import (TOK_AKA, TOK_KIND, TOK_KURO, TOK_PLAIN, TOK_RANK, TOK_TAIKO, counts,
                                       legal_plays, play_order, play_parts, play_size, search_steps)
 
@@ -67,10 +67,6 @@ __getattr__ = options_attr("kakkuri")     # OPTIONS, from oya.games.kakkuri_opti
 
 
 # -- pure functions -------------------------------------------------------------
-def rank(code):
-    return code // 4 + 1
-
-
 def _has(buf, c):
     for x in buf:
         if x == c:

@@ -1,7 +1,7 @@
 # The codes Kakkuri's modules share: its cards, its actions and a deal's
-# phases. The engine (oya.games.kakkuri), its search, its codec and its
-# explanation all import them from here, so none of them imports another
-# to read a code.
+# phases. The engine (oya.games.kakkuri), its search, its codec, its
+# explanation and the first dealer's draw all import them from here, so
+# none of them imports another to read a code.
 from oya.compat import const
 
 # Cards: code = (rank - 1) * 4 + copy. The aka-choro (wild 1, "1w") is code 0,
@@ -10,6 +10,10 @@ from oya.compat import const
 AKA = const(0)
 TAIKO = const(4)
 KURO = const(8)
+
+
+def rank(code):
+    return code // 4 + 1
 
 # Action ints (each self-contained: decode needs no state):
 #   0 look, 1 decline, 2 utazu, 3 sanzoku, 4 pass, 5 fold, 6 hako,
