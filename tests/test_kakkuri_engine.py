@@ -816,7 +816,7 @@ def _reference_play_score(deal, seat, plays):
         elif 12 in ranks or ar == 12 or tr == 12:
             toks = K.play_order(a, v["base"], v["sanzoku"][seat], deal.anyone)
             i = 0
-            while toks[i] >> 2 != 12:
+            while toks[i] >> KS.TOK_RANK != 12:
                 i += 1
             if len(toks) - i - 1 < 2:
                 score -= 5
@@ -830,13 +830,13 @@ def test_smart_bot_searches_only_the_plays_that_can_win(monkeypatch):
     all made one decision allocate ~90 KB. Only plays still able to score best
     are searched now; the decision is the one the full scoring gives."""
     calls = [0]
-    orig = K.play_order
+    orig = KS.play_order
 
     def counting(*a, **kw):
         calls[0] += 1
         return orig(*a, **kw)
 
-    monkeypatch.setattr(K, "play_order", counting)
+    monkeypatch.setattr(KS, "play_order", counting)     # (the bot's)
     d = start(new_match(6), {0: "1w 1 2w 9 10 12"}, base="10")
     plays = [a for a in d.choices(0) if a >= PLAY]
     assert len(plays) > 50
@@ -856,7 +856,7 @@ def test_smart_bot_searches_only_the_plays_that_can_win(monkeypatch):
             seat = d.turn
             got = smart_bot(d, seat, r)
             plays = [a for a in d.choices(seat) if a >= PLAY]
-            goes_out = [a for a in plays if K.play_size(a) == len(d.hands[seat])]
+            goes_out = [a for a in plays if KS.play_size(a) == len(d.hands[seat])]
             if got >= PLAY and len(plays) > 1 and not goes_out:
                 ref = _reference_play_score(d, seat, plays)
                 best = [a for a, sc in zip(plays, ref) if sc == max(ref)]

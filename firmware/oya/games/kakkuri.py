@@ -60,7 +60,7 @@ from oya import cards
 from oya.games.kakkuri_consts import (AKA, DECLINE, FOLD, FUWARI, HAKO, KURO, LOOK, PASS, PHASES, PLAY,
                                       P_FUWARI, P_OVER, P_PLAY, P_UTAZU, SANZOKU, TAIKO, UTAZU, rank)
 from oya.games.kakkuri_search import (TOK_AKA, TOK_KIND, TOK_KURO, TOK_PLAIN, TOK_RANK, TOK_TAIKO, counts,
-                                      legal_plays, play_order, play_parts, play_size, search_steps)
+                                      legal_plays, play_order, play_parts, search_steps)
 
 
 __getattr__ = options_attr("kakkuri")     # OPTIONS, from oya.games.kakkuri_options
