@@ -16,6 +16,7 @@ from oya import rng, rules, stock
 from oya.game import EN, JA, RuleError
 from oya.games import kakkuri as K
 from oya.games import kakkuri_codec as KC
+from oya.games import kakkuri_search as KS
 from oya.games.kakkuri import (LOOK, DECLINE, UTAZU, SANZOKU, PASS, FOLD, HAKO, FUWARI, PLAY)
 from oya.games.kakkuri_bot import random_bot, smart_bot
 from oya.ledger import POT
@@ -122,7 +123,7 @@ def test_the_search_goes_six_units_deep_and_back():
     toks = K.play_order(six, 12, False, True)
     assert [K.token_name(t) for t in toks] == ["1", "1", "2", "2", "3", "4"]
     res = []
-    for _ in K.search_steps(*K._counts(h), 12, False, True, res):
+    for _ in KS.search_steps(*KS.counts(h), 12, False, True, res):
         pass
     assert res == [got]
 
@@ -137,7 +138,7 @@ def test_a_labels_order_is_looked_for_over_ranks_not_over_every_card(monkeypatch
     def no_card_search(*a):
         raise AssertionError("a label searched over every card")
 
-    monkeypatch.setattr(K, "_rec", no_card_search)
+    monkeypatch.setattr(KS, "_rec", no_card_search)
     kiri = play("12 1w=12 2w=12 9 10 11")
     assert [K.token_name(t) for t in K.play_order(kiri, 0)] == ["12", "1w=12", "2w=12", "9", "10", "11"]
     assert [K.token_name(t) for t in K.play_order(kiri, 11, False)] == ["12", "1w=12", "2w=12", "9", "10", "11"]
@@ -815,7 +816,7 @@ def _reference_play_score(deal, seat, plays):
         elif 12 in ranks or ar == 12 or tr == 12:
             toks = K.play_order(a, v["base"], v["sanzoku"][seat], deal.anyone)
             i = 0
-            while toks[i] >> 2 != 12:
+            while toks[i] >> KS.TOK_RANK != 12:
                 i += 1
             if len(toks) - i - 1 < 2:
                 score -= 5
@@ -829,13 +830,13 @@ def test_smart_bot_searches_only_the_plays_that_can_win(monkeypatch):
     all made one decision allocate ~90 KB. Only plays still able to score best
     are searched now; the decision is the one the full scoring gives."""
     calls = [0]
-    orig = K.play_order
+    orig = KS.play_order
 
     def counting(*a, **kw):
         calls[0] += 1
         return orig(*a, **kw)
 
-    monkeypatch.setattr(K, "play_order", counting)
+    monkeypatch.setattr(KS, "play_order", counting)     # (the bot's)
     d = start(new_match(6), {0: "1w 1 2w 9 10 12"}, base="10")
     plays = [a for a in d.choices(0) if a >= PLAY]
     assert len(plays) > 50
@@ -855,7 +856,7 @@ def test_smart_bot_searches_only_the_plays_that_can_win(monkeypatch):
             seat = d.turn
             got = smart_bot(d, seat, r)
             plays = [a for a in d.choices(seat) if a >= PLAY]
-            goes_out = [a for a in plays if K.play_size(a) == len(d.hands[seat])]
+            goes_out = [a for a in plays if KS.play_size(a) == len(d.hands[seat])]
             if got >= PLAY and len(plays) > 1 and not goes_out:
                 ref = _reference_play_score(d, seat, plays)
                 best = [a for a, sc in zip(plays, ref) if sc == max(ref)]

@@ -13,6 +13,7 @@ import pytest
 import tools  # noqa: F401  (firmware/ on sys.path)
 from oya import GAMES
 from oya.games import kakkuri as KK
+from oya.games import kakkuri_search as KS
 from oya.ui import app as A
 from oya.ui import keys as K
 from oya.ui import play as P
@@ -32,11 +33,11 @@ def _hands(n=400, seed=1):
 def test_the_search_in_steps_finds_what_the_search_finds():
     for hand, base in _hands(800, seed=2):
         for sanzoku, anyone in ((False, True), (True, True), (False, False)):
-            cnt, k, a, t = KK._counts(hand)
+            cnt, k, a, t = KS.counts(hand)
             res = []
-            for _ in KK.search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
+            for _ in KS.search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
                 pass
-            assert res == [KK.search(cnt, k, a, t, base, sanzoku, anyone)]
+            assert res == [KS.search(cnt, k, a, t, base, sanzoku, anyone)]
 
 
 @pytest.mark.parametrize("sanzoku", (False, True))
@@ -50,28 +51,28 @@ def test_each_step_of_the_search_is_a_few_plays_and_all_of_them_no_more_than_the
     counted in plays made (_code calls), a count that does not depend on
     the machine."""
     made = [0]
-    code = KK._code
+    code = KS._code
 
     def counted(*args):
         made[0] += 1
         return code(*args)
 
-    monkeypatch.setattr(KK, "_code", counted)
+    monkeypatch.setattr(KS, "_code", counted)
     for hand, base in ((bytes([46, 19, 4, 11, 7, 14, 8, 0]), 0),     # the three wilds among 8
                        (bytes([0, 4, 8, 40, 44, 45]), 0)):            # among 6 (with 11, 12, 12)
-        cnt, k, a, t = KK._counts(hand)
+        cnt, k, a, t = KS.counts(hand)
         made[0] = 0
-        KK.search(cnt, k, a, t, base, sanzoku, True)
+        KS.search(cnt, k, a, t, base, sanzoku, True)
         whole, made[0] = made[0], 0
         largest = steps = done = 0
-        for _ in KK.search_steps(cnt, k, a, t, base, sanzoku, True, []):
+        for _ in KS.search_steps(cnt, k, a, t, base, sanzoku, True, []):
             largest = max(largest, made[0])
             done += made[0]
             made[0] = 0
             steps += 1
         done += made[0]
-        assert whole > 700 and largest == KK._STEP
-        assert done == whole and steps == whole // KK._STEP
+        assert whole > 700 and largest == KS._STEP
+        assert done == whole and steps == whole // KS._STEP
 
 
 def test_a_hand_with_the_three_wilds_on_an_open_table_lists_each_play_once():
@@ -178,7 +179,7 @@ def test_a_person_deciding_at_once_sees_the_table_while_the_search_ends(monkeypa
     '...' where the choices go; the idle passes bring them."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(P, "SYNC_STEPS", 1)
-    monkeypatch.setattr(KK, "_STEP", 1)     # (a unit a step: any hand's search outlasts the key)
+    monkeypatch.setattr(KS, "_STEP", 1)     # (a unit a step: any hand's search outlasts the key)
     app = A.App()
     new_table(app, GAMES.index("kakkuri"), bots=6)       # seven seats, one person
     found = False

@@ -33,12 +33,14 @@ def _new_table(app, K, game_index):
     app.key(K.OK)                                   # no bots
     while app.idle():                               # the table, made on idle passes
         pass
-    app.key(K.OK)                                   # the first dealer
+    for k in (K.DOWN, K.OK, K.OK):                  # the first dealer: chosen by hand, the first seat
+        app.key(k)
 
 
 def _steps(app, K, cur, want, n, fig, entry):
-    down = (want - cur) % n
-    k, m = (K.DOWN, down) if down <= n - down else (K.UP, n - down)
+    ahead, back = (K.UP, K.DOWN) if entry else (K.DOWN, K.UP)   # the picker's UP steps on, as a spinner's does
+    fwd = (want - cur) % n
+    k, m = (ahead, fwd) if fwd <= n - fwd else (back, n - fwd)
     for _ in range(m):
         app.key(k)
     fig["keys"] += m + 1

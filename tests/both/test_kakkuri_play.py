@@ -2,7 +2,7 @@
 # in one place, the deal ends, and the same seed and actions replay to the
 # same events. Runtime-neutral.
 from oya import rng
-from oya.games import kakkuri as K
+from oya.games import kakkuri_search as KS
 from oya.games.kakkuri_bot import random_bot, smart_bot
 from kakkuri_util import new_match
 
@@ -63,10 +63,10 @@ def test_smart_bots_six_seats_summary_rules():
 
 def test_the_searchs_literal_tables_say_what_the_rules_say():
     # written out as literals (frozen, they stay in flash): each as its rule
-    assert K._RANKS == tuple(range(1, 13))
-    after = [K._RANKS]                  # a play's first unit: any rank
+    assert KS._RANKS == tuple(range(1, 13))
+    after = [KS._RANKS]                  # a play's first unit: any rank
     for p in range(1, 12):
         after.append((p, p + 1) if p <= 2 else (p + 1,))   # 1-2: the same again (tsukeuchi) or the next
-    after.append(K._RANKS[:-1])         # after 12: anything but 12
-    assert K._AFTER == tuple(after)
-    assert K._ZEROS == (0,) * 13
+    after.append(KS._RANKS[:-1])         # after 12: anything but 12
+    assert KS._AFTER == tuple(after)
+    assert KS._ZEROS == (0,) * 13

@@ -406,7 +406,7 @@ def test_kakkuri_with_its_play_searches_in_small_steps_every_frame_checked():
     d.piece = 10                         # a frame check every loop pass: the redraws are frames too
     try:
         d.new_table("kakkuri", ruleset="Quick", seats=3, humans=2)
-        d.sim.modules["oya.games.kakkuri"]._STEP = 1     # (a unit a step: a search spans passes)
+        d.sim.modules["oya.games.kakkuri_search"]._STEP = 1     # (a unit a step: a search spans passes)
         deals = d.play_match()
         d.expect_title("match_end")
         assert deals >= 1 and len(finished) > 10

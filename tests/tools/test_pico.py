@@ -902,11 +902,11 @@ def test_labels_picks_the_dearest_menus_and_its_script_times_them_on_micropython
     # those menus' labels
     from tools import mpy_runtime
     from tools.pico import labels
-    from oya.games import kakkuri
-    search = kakkuri._units_in_order
+    from oya.games import kakkuri_search
+    search = kakkuri_search._units_in_order
     hands = [((9, 10, 11, 12), (0, 1, 1)), ((1, 4, 7, 10), (0, 1, 1)), ((5, 6, 7), (1, 1, 1))]
     cases = labels.dear_cases(top=2, hands=hands)
-    assert kakkuri._units_in_order is search            # (its count undone: the module as it was)
+    assert kakkuri_search._units_in_order is search            # (its count undone: the module as it was)
     assert [c[0] for c in cases] == sorted((c[0] for c in cases), reverse=True) and len(cases) == 2
     assert labels.hand_name(cases[0][1]).startswith("9 10 11 12 1w 2w")     # the kiri with both wilds
     r = mpy_runtime.run(labels.script(cases, reps=40), timeout=120)

@@ -2,7 +2,7 @@
 labels cost on the emulated RP2040.
 
 A play's label shows one legal order of its cards, and finding it is a
-search (oya.games.kakkuri.play_order, as KakkuriDeal.label makes it). The
+search (oya.games.kakkuri_search.play_order, as KakkuriDeal.label makes it). The
 menu makes the labels of the rows it shows: the first screen's (a few
 actions, then the first plays) and, on UP from the top (the cursor wraps),
 the last four plays' at once. The scripted match rarely deals the hands
@@ -19,6 +19,7 @@ import itertools
 DEVICE_SCRIPT = r'''
 import time
 from oya.games import kakkuri as K
+from oya.games import kakkuri_search as KS
 
 
 class Table:                # what KakkuriDeal._order_for reads of its deal
@@ -36,7 +37,7 @@ def label_us(p, base, anyone):
 
 
 for cnt, k, a, t, base, sz, anyone, dear in CASES:
-    plays = K.search(cnt, k, a, t, base, sz, anyone)
+    plays = KS.search(cnt, k, a, t, base, sz, anyone)
     first = sum(label_us(p, base, anyone) for p in plays[:FIRST])
     last = sum(label_us(p, base, anyone) for p in plays[-4:])
     print("LABELS %d %d %d %d" % (len(plays), first, last, label_us(dear, base, anyone)))
@@ -58,10 +59,11 @@ class _Counted(list):
 
 def _looks():
     """The host's kakkuri module with the looks of its label's order search
-    (play_order) at the cards counted: (the module, read(): the count since
-    the last read, undo(): the module as it was)."""
+    (kakkuri_search.play_order) at the cards counted: (the module, read():
+    the count since the last read, undo(): the search module as it was)."""
     from oya.games import kakkuri as K      # (firmware/ is on the path: tools/__init__.py)
-    search = K._units_in_order
+    from oya.games import kakkuri_search as KS
+    search = KS._units_in_order
 
     def counted(left, *a):
         return search(_Counted(left), *a)
@@ -72,8 +74,8 @@ def _looks():
         return n
 
     def undo():
-        K._units_in_order = search
-    K._units_in_order = counted
+        KS._units_in_order = search
+    KS._units_in_order = counted
     return K, read, undo
 
 
@@ -105,6 +107,7 @@ def dear_cases(top=6, hands=None):
 
 
 def _dearest(K, read, top, hands):
+    from oya.games.kakkuri_search import search
     if hands is None:
         hands = [(c, (1, 1, 1)) for c in itertools.combinations_with_replacement(range(1, 13), 3)]
         hands += [(c, w) for c in itertools.combinations_with_replacement(range(1, 13), 4)
@@ -117,7 +120,7 @@ def _dearest(K, read, top, hands):
         if max(cnt) > 3:
             continue
         for sz in (False, True):
-            plays = K.search(cnt, k, a, t, 0, sz, True)
+            plays = search(cnt, k, a, t, 0, sz, True)
             if not plays:
                 continue
             read()

@@ -98,7 +98,7 @@ def _draw_off(stock, tied, log, full=True):
     """Kakkuri: each tied seat draws a card (logged in `log`), the highest
     rank wins; ties redraw (only for first place unless `full`). The seats
     in order, best first."""
-    from oya.games.kakkuri import rank
+    from oya.games.kakkuri_consts import rank
     if len(tied) <= 1:
         return list(tied)
     if len(stock) < len(tied):

@@ -2,9 +2,8 @@
 # (ranks 1-12 x 4). Spec: shared/rules/kakkuri.md. Seats are numbered
 # counter-clockwise, so the next player (on your right) is seat + 1.
 #
-# Cards: code = (rank - 1) * 4 + copy. The aka-choro (wild 1, "1w") is code 0,
-# the taiko (wild 2, "2w") code 4, the kuro-hibashi ("3k") code 8. A wild is
-# wild only in a hand; turned from the hako it is a plain 1 or 2.
+# Cards, action ints and phases: oya.games.kakkuri_consts. Plays, and the
+# search for them: oya.games.kakkuri_search.
 #
 # A deal, in phases:
 #   fuwari  each child from the dealer's right, once, may swap hands with the
@@ -23,20 +22,6 @@
 #           pass_circle) the last player to play (L) must turn the hako
 #           (`hako`, its only choice besides a fold) and then acts on it.
 #
-# Action ints (each self-contained: decode needs no state):
-#   0 look, 1 decline, 2 utazu, 3 sanzoku, 4 pass, 5 fold, 6 hako,
-#   16 + s  fuwari with seat s,
-#   64 + x  play. x = (((v * 12 + last - 1) * 2 + k) * 2 + a?) * 2 + t?, where
-#           last is the rank of the play's last card (the new base), a?/t?
-#           say that the aka-choro / the taiko is in the play, k that the
-#           kuro-hibashi is, and v holds six base-13 digits, lowest first: the
-#           non-wild ranks of the play in descending order (the kuro-hibashi
-#           counted as a 3), zero-padded to 6 - (wilds played) digits, then
-#           the aka-choro's declared rank (if played), then the taiko's. So an
-#           action is a set of cards and the base it leaves; the order of the
-#           cards is recomputed by apply/decode (one legal order from the
-#           base; any two orders of one set that end on the same rank are the
-#           same move). Largest action < 2^29 (a MicroPython small int).
 # Copies of a rank are interchangeable: a play of "5" takes the lowest code.
 #
 # Places (places()): seat:N (a hand, folded ones too), base (the first base
@@ -65,43 +50,23 @@
 # session_deals deals; time_limit ends once the device calls match.stop()
 # when session_minutes have passed (the engine reads no clock; the deal in
 # play is finished first); either way when fewer than 2 seats have chips.
-from oya.compat import const, field, forget
+from oya.compat import field, forget
 from oya.game import Deal, EN, cut, seat_place, spaces
 from oya.match import Match
 from oya.games import options_attr
 from oya.stock import Stock
 from oya.ledger import POT
 from oya import cards
-
-AKA = const(0)
-TAIKO = const(4)
-KURO = const(8)
-
-LOOK = const(0)
-DECLINE = const(1)
-UTAZU = const(2)
-SANZOKU = const(3)
-PASS = const(4)
-FOLD = const(5)
-HAKO = const(6)
-FUWARI = const(16)
-PLAY = const(64)
-
-P_OVER = const(0)
-P_FUWARI = const(1)
-P_UTAZU = const(2)
-P_PLAY = const(3)
-PHASES = ("over", "fuwari", "utazu", "play")
+from oya.games.kakkuri_consts import (AKA, DECLINE, FOLD, FUWARI, HAKO, KURO, LOOK, PASS, PHASES, PLAY,
+                                      P_FUWARI, P_OVER, P_PLAY, P_UTAZU, SANZOKU, TAIKO, UTAZU, rank)
+from oya.games.kakkuri_search import (TOK_AKA, TOK_KIND, TOK_KURO, TOK_PLAIN, TOK_RANK, TOK_TAIKO, counts,
+                                      legal_plays, play_order, play_parts, search_steps)
 
 
 __getattr__ = options_attr("kakkuri")     # OPTIONS, from oya.games.kakkuri_options
 
 
 # -- pure functions -------------------------------------------------------------
-def rank(code):
-    return code // 4 + 1
-
-
 def _has(buf, c):
     for x in buf:
         if x == c:
@@ -127,27 +92,11 @@ def utazu(hand):
     return _has(hand, 1) and _has(hand, 2) and _has(hand, 3)
 
 
-def _counts(hand):
-    """-> (ordinary count per rank [13], kuro-hibashi?, aka?, taiko?)"""
-    cnt = [0] * 13
-    k = a = t = 0
-    for c in hand:
-        if c == AKA:
-            a = 1
-        elif c == TAIKO:
-            t = 1
-        elif c == KURO:
-            k = 1
-        else:
-            cnt[c // 4 + 1] += 1
-    return cnt, k, a, t
-
-
 def is_sanzoku(hand):
     """Six cards forming three pairs of distinct ranks, wilds completing pairs."""
     if len(hand) != 6:
         return False
-    cnt, k, a, t = _counts(hand)
+    cnt, k, a, t = counts(hand)
     cnt[3] += k
     wild = a + t
     ranks = singles = 0
@@ -163,473 +112,27 @@ def is_sanzoku(hand):
     return ranks + (wild - singles) // 2 == 3
 
 
-def play_parts(action):
-    """-> (non-wild ranks, descending; k; aka rank or 0; taiko rank or 0;
-    last rank), or None when `action` is not a well-formed play."""
-    x = action - PLAY
-    if x < 0:
-        return None
-    ft = x & 1
-    fa = (x >> 1) & 1
-    k = (x >> 2) & 1
-    v = x >> 3
-    last = v % 12 + 1
-    v //= 12
-    ranks = []
-    end = False
-    for i in range(6 - fa - ft):
-        d = v % 13
-        v //= 13
-        if d:
-            if end:
-                return None
-            ranks.append(d)
-        else:
-            end = True
-    a = t = 0
-    if fa:
-        a = v % 13
-        v //= 13
-        if not a:
-            return None
-    if ft:
-        t = v % 13
-        v //= 13
-        if not t:
-            return None
-    if v or not (ranks or a or t) or (k and 3 not in ranks):
-        return None
-    if last not in ranks and last != a and last != t:
-        return None
-    return ranks, k, a, t, last
-
-
-def play_size(action):
-    p = play_parts(action)
-    if p is None:
-        return 0
-    return len(p[0]) + (1 if p[2] else 0) + (1 if p[3] else 0)
-
-
-# The search's tables are written out as literals: a constant tuple frozen
-# into the firmware stays in flash, where one built at import (tuple(range()),
-# a comprehension) is RAM for as long as the module (0.6 KB frozen, measured).
-_RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
-# the ranks a unit may have after each rank (0: anything): after 1 and 2 the
-# same or the next (tsukeuchi), after 3-11 the next, after 12 any but 12
-# (tuples made once: the search asks at every step, and a range or tuple
-# made there is an allocation)
-_AFTER = (_RANKS, (1, 2), (2, 3), (4,), (5,), (6,), (7,), (8,), (9,), (10,), (11,), (12,),
-          (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11))
-
-
-def _first_ranks(base, anyone):
-    """Ranks a play's first unit may have on `base` (0 = anything): on a
-    12, any rank under after_twelve = anyone, none under same_turn_only."""
-    if base == 12:
-        return _RANKS if anyone else ()
-    return _AFTER[base]
-
-
-# The units a rank may make, in search order (size, then number of wilds,
-# then which, then with the kuro-hibashi before without), by the rank's
-# sizes (1-2: singles; 3-12: 1 or 3; 3-12 after sanzoku: 1 to 3), as
-# size | wilds << 2 (bit 1 aka, bit 2 taiko) | kuro-hibashi << 4. One flat
-# loop over these, not four nested ones: a level of _rec is one index.
-_UNITS = ((17, 1, 21, 5, 25, 9),
-          (17, 1, 21, 5, 25, 9, 19, 3, 23, 7, 27, 11, 31, 15),
-          (17, 1, 21, 5, 25, 9, 18, 2, 22, 6, 26, 10, 30, 14, 19, 3, 23, 7, 27, 11, 31, 15))
-
-
-_POW13 = (1, 13, 169, 2197, 28561, 371293, 4826809)
-# bits in the search's sieve of the plays found: 512 B, live with the search
-# on the idle passes where Kakkuri's heap peaks (8192 bits: 1 KB); at 1,000
-# plays a fifth of the codes then find their bit set and look in the list
-_SIEVE = const(4096)
-# plays found before it makes one: below, a code is looked for in the list
-# (a C loop: ~12 us at 96 plays on the RP2040). Most hands have fewer, and
-# their search's peak then holds no sieve (it was made past 48).
-_SHORT = const(96)
-
-
-def _sift(sv, c):
-    """Mark code c in the sieve; True when its bit was clear (c is new)."""
-    h = (c ^ (c >> 13)) & (_SIEVE - 1)
-    b = 1 << (h & 7)
-    h >>= 3
-    if sv[h] & b:
-        return False
-    sv[h] |= b
-    return True
-
-
-def _code(used, st, last):
-    """play_code() of the cards in use in a search, without building the rank list."""
-    v = 0
-    i = 0
-    for r in range(12, 0, -1):
-        n = used[r] + (st[0] if r == 3 else 0)
-        while n:
-            v += r * _POW13[i]
-            i += 1
-            n -= 1
-    i = 6 - (1 if st[1] else 0) - (1 if st[2] else 0)
-    if st[1]:
-        v += st[1] * _POW13[i]
-        i += 1
-    if st[2]:
-        v += st[2] * _POW13[i]
-    return PLAY + (((v * 12 + last - 1) * 2 + st[0]) * 2 + (1 if st[1] else 0)) * 2 + (1 if st[2] else 0)
-
-
-_USED = [0] * 13          # search()'s scratch (a search in steps has its own)
-_PER = [0] * 13
-_ST = [0, 0, 0, 0, 0]
-_ZEROS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-_ANYONE = const(5)        # in a search's state (_state): the open table,
-_USEDS = const(6)         # the ordinary cards used per rank,
-_PERS = const(7)          # the cards used per rank,
-_STS = const(8)           # kuro used, aka rank, taiko rank, cards used, level,
-_OUT = const(9)           # the plays found,
-_SV = const(10)           # the sieve of their codes,
-_STACK = const(11)        # the search's stack (see _rec),
-_ROOM = const(12)         # the plays the list has room for (see _keep)
-
-
-# The search's stack (_rec): 7 bytes a level, a level a unit of the play (6
-# at most), in one bytearray (search()'s made once; a search in steps has
-# its own). _rec was recursive, and as its frame is over 11 words
-# MicroPython put it on the heap, ~176 B a level: ~1 KB live at a six-card
-# play, on top of the heap's peak (the idle passes' search, the labels'
-# orders). Per level: the index of its rank in its ranks, of the next unit
-# of that rank to try, the unit it has on the play (0: none), that unit's
-# rank, and what the rank had to hand (left, have, bad).
-_LEVEL = const(7)
-_LEVELS = bytearray(6 * _LEVEL)
-# units a step of a search in steps puts on the plays being built: ~1.8 ms
-# of the RP2040's CPU each (as .mpy): a step ~9 ms, 17 at most on hands of
-# six with two or three wilds (tools/pico: an ad hoc device script)
-_STEP = const(5)
-
-
-def search(cnt, k, a, t, base, sanzoku, anyone):
-    """Every legal play from a hand (cnt: ordinary cards per rank [13]; k, a, t:
-    the kuro-hibashi, aka-choro, taiko in hand) on `base` (a rank, or 0 for
-    anything): the list of distinct play actions. (A play's order of cards,
-    as tokens: play_order.)"""
-    _USED[:] = _ZEROS
-    _PER[:] = _ZEROS
-    _ST[0] = _ST[1] = _ST[2] = _ST[3] = _ST[4] = 0
-    S = _state(cnt, k, a, t, sanzoku, anyone, _USED, _PER, _ST, _LEVELS)
-    _rec(S, base, -1)          # (the device's search of a menu, when it is not in steps: scratch kept)
-    return S[_OUT]
-
-
-def search_steps(cnt, k, a, t, base, sanzoku, anyone, res):
-    """search()'s list of plays made in steps: a generator to run to its end,
-    so that a long search can be spread over several passes of the device
-    loop (a hand of six holding the three wilds on an open table has up to
-    ~1,000 plays: ~1 s of the RP2040's CPU); the list is appended to
-    `res`. The plays come in the same order. A step puts _STEP units on
-    the plays being built; the search stops there and goes on from where
-    it was (its stack is its own: a search() may run between two steps).
-    Steps that each searched below a few units of their own walked down to
-    them again (2.7x the CPU in all), and one of them was up to ~150
-    plays: 136 ms."""
-    S = _state(cnt, k, a, t, sanzoku, anyone, [0] * 13, [0] * 13, [0, 0, 0, 0, 0], bytearray(6 * _LEVEL))
-    while _rec(S, base, _STEP):
-        yield
-    res.append(S[_OUT])
-
-
-def _state(cnt, k, a, t, sanzoku, anyone, used, per, st, stack):
-    """A search's state, one list for _rec: its inputs; `used` (ordinary
-    cards used per rank), `per` (cards used per rank, wilds included), `st`
-    (kuro used, aka rank, taiko rank, cards used; the level _rec stopped
-    at), zeroed; then the plays found (out), the sieve of their codes (None
-    until made: past _SHORT plays, a code whose bit is clear is new and
-    only the rest are looked for in the list; searching the list for every
-    code made the search quadratic, and a set of 1,000 plays was 10 KB of
-    heap), `stack` (_rec's levels: its first is set up here) and the room
-    of the plays' list (_keep). (A closure over these was ~600 B of cells
-    and function objects made for every search.)"""
-    stack[0] = stack[1] = stack[2] = 0
-    return [cnt, k, a, t, sanzoku, anyone, used, per, st, [], None, stack, 0]
-
-
-def _take_off(S, r, u):
-    """Take unit u (see _UNITS) of rank r off the play being built. (Its
-    frame is 11 words, so on the C stack: called once a unit.)"""
-    s = u & 3
-    st = S[_STS]
-    st[3] -= s
-    if u & 8:
-        st[2] = 0
-    if u & 4:
-        st[1] = 0
-    st[0] -= u >> 4
-    S[_PERS][r] -= s
-    S[_USEDS][r] -= s - (u >> 2 & 1) - (u >> 3 & 1) - (u >> 4)
-
-
-def _rec(S, base, budget):
-    """The search (see _state) for plays on `base`, each play it finds
-    recorded (_record). With a `budget` (-1: none), it stops once that
-    many units have been put on the plays being built, and answers True if
-    there is more: called again, it goes on from where it stopped
-    (S's stack holds where, st[4] its level)."""
-    cnt = S[0]                  # (the hot inputs as locals; the rest read from S where used)
-    used = S[_USEDS]
-    per = S[_PERS]
-    st = S[_STS]
-    V = S[_STACK]
-    b = st[4]                   # the level's first byte in V
-    while True:
-        ri = V[b]
-        i = V[b + 1]
-        u = V[b + 2]
-        if u:                   # back from the level below: its unit comes off the play
-            _take_off(S, V[b + 3], u)
-        if i:                   # (the level was left: what its rank had to hand)
-            left = V[b + 4]
-            have = V[b + 5]
-            bad = V[b + 6]
-        rs = _AFTER[V[b - _LEVEL + 3]] if b else _first_ranks(base, S[_ANYONE])
-        down = False
-        while ri < len(rs):
-            r = rs[ri]
-            if not i:
-                left = cnt[r] - used[r]     # ordinary cards of rank r left
-                have = left
-                bad = 28                    # the unit bits of the cards not to hand: aka 4, taiko 8, kuro 16
-                if S[2] and not st[1]:
-                    bad ^= 4
-                    have += 1
-                if S[3] and not st[2]:
-                    bad ^= 8
-                    have += 1
-                if r == 3 and S[1] and not st[0]:
-                    bad ^= 16
-                    have += 1
-            if have:
-                room = (4 if r <= 2 else 3) - per[r]
-                units = _UNITS[0 if r <= 2 else (2 if S[4] else 1)]
-                while i < len(units):
-                    u = units[i]
-                    i += 1
-                    s = u & 3
-                    if s > room or s > have:
-                        break
-                    if u & bad:
-                        continue            # (one test for the three cards: the search's hot loop)
-                    wm = u >> 2 & 3
-                    kk = u >> 4
-                    op = s - (wm & 1) - (wm >> 1) - kk
-                    if op < 0 or left < op:
-                        continue
-                    used[r] += op
-                    per[r] += s
-                    st[0] += kk
-                    if wm & 1:
-                        st[1] = r
-                    if wm & 2:
-                        st[2] = r
-                    st[3] += s
-                    budget -= 1             # (-1 from the start: no end)
-                    # a level below when the play may grow, but not when
-                    # its one rank (after 3-11) has no card left and no wild
-                    # is free: half the levels were empty
-                    _record(S, r)
-                    if st[3] < 6 and (
-                            r < 3 or r == 12 or cnt[r + 1] > used[r + 1]
-                            or (S[2] and not st[1]) or (S[3] and not st[2])):
-                        down = True
-                        break
-                    _take_off(S, r, u)
-                    if not budget:
-                        u = 0               # stop here: this level goes on with unit i
-                        break
-                if down or not budget:
-                    break
-            ri += 1
-            i = 0
-        if down or not budget:      # the level is left: kept as it is
-            V[b] = ri
-            V[b + 1] = i
-            V[b + 2] = u
-            V[b + 3] = r
-            V[b + 4] = left
-            V[b + 5] = have
-            V[b + 6] = bad
-            if down:
-                b += _LEVEL
-                V[b] = V[b + 1] = V[b + 2] = 0
-            if not budget:
-                st[4] = b
-                return True
-            continue
-        if not b:
-            return False
-        b -= _LEVEL
-
-
-def _record(S, r):
-    """_rec's work for a unit put on the play, whose last rank is r: the
-    play so far is recorded if new. (Apart from _rec: its locals would
-    make _rec's frame larger.)"""
-    used = S[_USEDS]
-    st = S[_STS]
-    c = _code(used, st, r)
-    out = S[_OUT]
-    sv = S[_SV]
-    if sv is None:
-        if c not in out:
-            out.append(c)
-            if len(out) == _SHORT:
-                sv = S[_SV] = bytearray(_SIEVE >> 3)
-                for x in out:
-                    _sift(sv, x)
-    elif _sift(sv, c) or c not in out:
-        _keep(S, out, c)
-
-
-def _keep(S, out, c):
-    """Append play c to a long list of plays, its room grown by an eighth
-    at a time: append() doubles it, and a hand with both wilds on an open
-    table (~300-650 plays) then kept up to twice the room it used, in the
-    menu for the whole decision."""
-    n = len(out)
-    if n >= S[_ROOM]:
-        k = 16 + (n >> 3)
-        out.extend([0] * k)     # (from a list: room for n + k + 4 exactly)
-        del out[n:]
-        S[_ROOM] = n + k
-    out.append(c)
-
-
-def legal_plays(hand, base, sanzoku=False, anyone=True):
-    """The play actions legal from `hand` (card codes) on base rank `base`."""
-    cnt, k, a, t = _counts(hand)
-    return search(cnt, k, a, t, base, sanzoku, anyone)
-
-
-def play_order(action, base, sanzoku=True, anyone=True):
-    """One legal ordering (tokens, see search) of the play `action` on
-    `base`, or None: the first in the search's order (ranks as _AFTER lists
-    them, a rank's units smallest first). It is looked for over ranks and
-    unit sizes only; which card of a rank goes where is set after (ordinary
-    cards first, then the kuro-hibashi, aka-choro, taiko), as no choice of
-    card changes which orders are legal. (Over every card, as the search
-    does, a label of six cards with both wilds was ~1,100 passes of its
-    loops: up to 161 ms of the RP2040's CPU, made four at a key.)"""
-    p = play_parts(action)
-    if p is None:
-        return None
-    ranks, k, a, t, last = p
-    left = [0] * 13             # the play's cards of each rank not yet in a unit
-    for r in ranks:
-        left[r] += 1
-    left[a] += 1                # (left[0]: a wild not in the play)
-    left[t] += 1
-    have = bytearray()          # the ranks on the play (a unit after a 12 looks at these alone)
-    for r in _RANKS:
-        if left[r] > (4 if r <= 2 else 3):
-            return None         # (more of a rank than one play may hold)
-        if left[r]:
-            have.append(r)
-    first = _first_ranks(base, anyone)
-    units = _units_in_order(left, len(ranks) + (a > 0) + (t > 0), have if len(first) == 12 else first,
-                            have[:-1] if left[12] else have, sanzoku, last)
-    if units is None:
-        return None
-    left[:] = _ZEROS            # now the ordinary cards of each rank
-    for r in ranks:
-        left[r] += 1
-    left[3] -= k
-    toks = []
-    for i in range(0, len(units), 3):
-        r = units[i + 2]
-        for _ in range(units[i + 1]):
-            if left[r]:
-                left[r] -= 1
-                kind = 0
-            elif r == 3 and k:
-                k = 0
-                kind = 1
-            elif a == r:
-                a = 0
-                kind = 2
-            else:
-                kind = 3
-            toks.append(r * 4 + kind)
-    return toks
-
-
-def _units_in_order(left, n, first, kiri, sanzoku, last):
-    """play_order's search: the first sequence of units that puts the n
-    cards counted in `left` (per rank) on the play, ending on rank `last`:
-    its first unit's rank in `first`, a unit after a 12's in `kiri` (both
-    ascending, as _AFTER, and only ranks the play has). -> its levels (3
-    bytes each: the index of the unit's rank in its ranks, its size, the
-    rank), or None. (A stack in a bytearray, not recursion: see _LEVEL.)"""
-    V = bytearray(18)
-    b = 0
-    while True:
-        rs = first if not b else kiri if V[b - 1] == 12 else _AFTER[V[b - 1]]
-        ri = V[b]
-        s = V[b + 1]
-        if s:                   # the level's unit comes off the play: try the next
-            left[rs[ri]] += s
-            n += s
-        while ri < len(rs):
-            r = rs[ri]
-            s += 1
-            if s == 2 and (r <= 2 or not sanzoku):
-                s = 3           # (a pair only after sanzoku; ranks 1 and 2 one card a unit)
-            if s <= left[r] and (s == 1 or r >= 3):
-                break
-            ri += 1
-            s = 0
-        if ri == len(rs):       # no unit left at this level
-            if not b:
-                return None
-            b -= 3
-            continue
-        left[r] -= s
-        n -= s
-        V[b] = ri
-        V[b + 1] = s
-        V[b + 2] = r
-        if not n:
-            if r == last:
-                return V[:b + 3]
-            continue            # every card is down but the play ends elsewhere
-        if not left[last]:
-            continue            # cards are left, but none to end on
-        b += 3
-        V[b] = V[b + 1] = 0
-
-
 def token_name(tok):
-    r = tok >> 2
-    kind = tok & 3
-    if kind == 0:
+    """A play_order token's transcript name ("5", "3k", "1w=5", "2w=5")."""
+    r = tok >> TOK_RANK
+    kind = tok & TOK_KIND
+    if kind == TOK_PLAIN:
         return str(r)
-    if kind == 1:
+    if kind == TOK_KURO:
         return "3k"
-    return ("1w=%d" if kind == 2 else "2w=%d") % r
+    return ("1w=%d" if kind == TOK_AKA else "2w=%d") % r
 
 
 def _token_short(tok, lang):
-    r = tok >> 2
-    kind = tok & 3
-    if kind == 0:
+    r = tok >> TOK_RANK
+    kind = tok & TOK_KIND
+    if kind == TOK_PLAIN:
         return str(r)
-    if kind == 1:
+    if kind == TOK_KURO:
         return "3k"
     if lang == EN:
-        return ("C%d" if kind == 2 else "T%d") % r
-    return ("チ%d" if kind == 2 else "タ%d") % r
+        return ("C%d" if kind == TOK_AKA else "T%d") % r
+    return ("チ%d" if kind == TOK_AKA else "タ%d") % r
 
 
 def value_label(value, yaku, lang=EN):
@@ -972,7 +475,7 @@ class KakkuriDeal(Deal):
     def _play_steps(self, seat):
         ver = self._ver
         res = []
-        cnt, k, a, t = _counts(self.hands[seat])
+        cnt, k, a, t = counts(self.hands[seat])
         for _ in search_steps(cnt, k, a, t, self.base, self.sanzoku[seat], self.anyone, res):
             yield
         if self._ver == ver:        # the deal has not moved on meanwhile
@@ -1057,15 +560,19 @@ class KakkuriDeal(Deal):
         before = len(hand)
         names = []
         for tok in toks:
-            r = tok >> 2
-            kind = tok & 3
-            if kind == 0:
+            r = tok >> TOK_RANK
+            kind = tok & TOK_KIND
+            if kind == TOK_PLAIN:
                 c = 99
                 for x in hand:
                     if x // 4 + 1 == r and x != AKA and x != TAIKO and x != KURO and x < c:
                         c = x
+            elif kind == TOK_KURO:
+                c = KURO
+            elif kind == TOK_AKA:
+                c = AKA
             else:
-                c = (KURO, AKA, TAIKO)[kind - 1]
+                c = TAIKO
             hand = _without(hand, c)
             self.played[seat].append(c)
             if self.story:              # (the device's lean story: no name made per card)
@@ -1076,7 +583,7 @@ class KakkuriDeal(Deal):
         self.lead = seat
         self.lead_made = 1
         self.passed = 0
-        self.base = toks[-1] >> 2
+        self.base = toks[-1] >> TOK_RANK
         self.last = names
         self.last_seat = seat
         if not hand:
@@ -1099,16 +606,16 @@ class KakkuriDeal(Deal):
             kk = p[1]
             for r in p[0]:
                 if r == 3 and kk:
-                    toks.append(13)
+                    toks.append(3 << TOK_RANK | TOK_KURO)
                     kk = 0
                 else:
-                    toks.append(r * 4)
+                    toks.append(r << TOK_RANK | TOK_PLAIN)
             if p[2]:
-                toks.append(p[2] * 4 + 2)
+                toks.append(p[2] << TOK_RANK | TOK_AKA)
             if p[3]:
-                toks.append(p[3] * 4 + 3)
+                toks.append(p[3] << TOK_RANK | TOK_TAIKO)
             for i in range(len(toks)):
-                if toks[i] >> 2 == p[4]:
+                if toks[i] >> TOK_RANK == p[4]:
                     toks.append(toks.pop(i))
                     break
         return toks

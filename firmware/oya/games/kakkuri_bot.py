@@ -6,6 +6,7 @@
 #               longest run that keeps a wild for later; it holds a 12 (passes)
 #               rather than end a play on it or spend it to shed one card more.
 from oya.games import kakkuri as K
+from oya.games import kakkuri_search as KS
 
 
 def random_bot(deal, seat, rng):
@@ -58,7 +59,7 @@ def smart_bot(deal, seat, rng):
     hand = v["hand"]
     nh = len(hand)
     plays = [a for a in ch if a >= K.PLAY]
-    wins = [a for a in plays if K.play_size(a) == nh]
+    wins = [a for a in plays if KS.play_size(a) == nh]
     if wins:
         return _pick(wins, rng)
     if K.FOLD in ch and v["round"] == 1 and _weak(hand) and _guri_risk(v, seat):
@@ -77,7 +78,7 @@ def smart_bot(deal, seat, rng):
     # best first, so a hand with both wilds does not search all its plays.
     pre = []
     for a in plays:
-        ranks, k, ar, tr, last = K.play_parts(a)
+        ranks, k, ar, tr, last = KS.play_parts(a)
         w = (1 if ar else 0) + (1 if tr else 0)
         n = len(ranks) + w
         score = 2 * n - 3 * w
@@ -98,9 +99,9 @@ def smart_bot(deal, seat, rng):
         if top is not None and score < top:
             break
         if kiri:
-            toks = K.play_order(plays[i], v["base"], v["sanzoku"][seat], deal.anyone)
+            toks = KS.play_order(plays[i], v["base"], v["sanzoku"][seat], deal.anyone)
             j = 0
-            while toks[j] >> 2 != 12:
+            while toks[j] >> KS.TOK_RANK != 12:
                 j += 1
             if len(toks) - j - 1 < 2:
                 score -= 5      # hold the 12 for a longer run later

@@ -2,7 +2,7 @@
 # actions: what KakkuriDeal.encode needs, which the tools reading a
 # transcript call and a deal on the device never does (as .mpy, the engine
 # module is the largest code in RAM).
-from oya.games.kakkuri import PLAY
+from oya.games.kakkuri_consts import PLAY
 
 
 def play_code(ranks, k, a, t, last):

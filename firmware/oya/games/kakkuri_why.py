@@ -3,8 +3,9 @@
 # only when it is not one of them; a module of its own because the device's
 # menus offer legal actions only, so in a match it is loaded for a refused
 # action (a tool's transcript, a damaged journal) and not in every deal.
-from oya.games.kakkuri import (DECLINE, FOLD, FUWARI, HAKO, LOOK, PLAY, P_FUWARI, P_PLAY, P_UTAZU,
-                               SANZOKU, UTAZU, _counts, play_order, play_parts)
+from oya.games.kakkuri_consts import (DECLINE, FOLD, FUWARI, HAKO, LOOK, PLAY, P_FUWARI, P_PLAY, P_UTAZU,
+                                      SANZOKU, UTAZU)
+from oya.games.kakkuri_search import counts, play_order, play_parts
 
 
 def why(deal, action, seat):
@@ -60,7 +61,7 @@ def _why_play(deal, action, seat):
     p = play_parts(action)
     if p is None:
         return "Not a valid play"
-    cnt, k, a, t = _counts(deal.hands[seat])
+    cnt, k, a, t = counts(deal.hands[seat])
     need = [0] * 13
     for r in p[0]:
         need[r] += 1

@@ -22,7 +22,7 @@ _BOT_DELAY_MS = const(400)
 HINT_ROWS = const(3)        # the hand-off's hint: the prompt, how to peek, the keys
 # A decision whose choices take a long search (Kakkuri: up to ~1,000 plays
 # for some hands, ~1 s of the RP2040's CPU as .mpy; a step ~9 ms, 17 at most:
-# oya.games.kakkuri.search_steps) is made in steps: up to SYNC_MS
+# oya.games.kakkuri_search.search_steps) is made in steps: up to SYNC_MS
 # (or SYNC_STEPS) in the key that leads to it (most searches end within it:
 # the screen is as it would be), the rest IDLE_MS (IDLE_STEPS) a pass on the
 # device loop's idle passes while the hand-off or the bot's delay is on
