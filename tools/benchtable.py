@@ -66,7 +66,7 @@ def play(game, seed=1, max_keys=100000, max_deals=6):
         try:
             app = App()
             _new_table(app, K, ALL.index(game))
-            fig = {"deals": 0, "cards": 0, "keys": 0, "entry_keys": 0, "entry_presses": 0, "refused": 0}
+            fig = {"deals": 0, "cards": 0, "keys": 0, "entry_keys": 0, "entry_presses": 0}
             deck = (None, None)
             for _ in range(max_keys):
                 top = app.top()
@@ -80,16 +80,12 @@ def play(game, seed=1, max_keys=100000, max_deals=6):
                         order = list(cards.deck(m.deck_kind()))
                         r.shuffle(order)
                         deck = (m.started, order)
-                    # a card the first-dealer draw took from the table is refused: the next one in the order
-                    code = deck[1][(m.deal.wants.k + fig["refused"]) % len(deck[1])]
+                    code = deck[1][m.deal.wants.k]
                     p = top.entry
                     want = [i for i, c in enumerate(p.kinds)
                             if tabledeck.klass(p.kind, c) == tabledeck.klass(p.kind, code)][0]
                     fig["cards"] += 1
                     _steps(app, K, p.i, want, len(p.kinds), fig, True)
-                    if "left in the deck" in app.screen_text():
-                        fig["refused"] += 1
-                        fig["cards"] -= 1               # (its presses were made: they count)
                 elif isinstance(top, PlayScreen) and top.state == DECIDE:
                     real = [i for i in range(len(top.entries)) if top.entries.acts(i) is not None]
                     _steps(app, K, top.cursor, r.choice(real), len(top.entries), fig, False)
