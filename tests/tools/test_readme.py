@@ -114,6 +114,7 @@ def test_the_deploy_examples_name_what_a_deploy_compiles_and_copies(tmp_path):
     mods = [it for it in items if it.dst.startswith("/oya/") and it.dst.endswith(".mpy")]
     compiled = "compiled %d modules with " % len(mods)
     size = deploy._size(sum(len(it.data) for it in items if it.dst.endswith(".mpy")))
+    # stale: run the deploys again against `python -m tools.vdev` and paste them
     lines = [ln for ln in README.splitlines() if ln.startswith("compiled ")]
     assert lines and all(ln.startswith(compiled) and ln.endswith(": " + size) for ln in lines), (lines, compiled, size)
     n = len(items)
