@@ -6,7 +6,7 @@
 #
 # Then put only the data on the board's filesystem (board.json, rulesets):
 #   python -m tools deploy --frozen --board rpi_pico --port /dev/ttyACM0
-# (README: Packaging). Paths here are relative to this file.
+# (docs/DEVELOPING.md: A frozen image). Paths here are relative to this file.
 
 # The port's own frozen modules (asyncio, the rp2 helpers, ...).
 include("$(PORT_DIR)/boards/manifest.py")
