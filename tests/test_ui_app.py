@@ -1007,7 +1007,7 @@ def test_the_language_is_switched_on_idle_passes_and_saved(flash):
     waiting_passes(app)
     menu = app.top()
     assert app.lang == 1 and menu.i == 1 and len(app.stack) == 2
-    assert menu.items[0][1] == "日本語" and not app.screen_text().startswith("Settings")
+    assert menu.items[0][1] == "ニホンゴ" and not app.screen_text().startswith("Settings")
     assert app.stack[0].i == 2          # the home menu under it, remade, its row kept
     assert App().lang == 1              # saved: a restart comes up in it
 
