@@ -932,13 +932,15 @@ def test_the_ranking_comes_on_idle_passes_after_its_module_is_imported_in_one_of
         app.key(K.DOWN)
     assert ">End match now" in app.screen_text()
     app.key(K.OK)
-    assert app.screen_text().startswith("Paused") and app.due
+    assert app.screen_text().startswith("End the match?")
+    app.key(K.OK)                                   # yes
+    assert app.screen_text().startswith("End the match?") and app.due
     assert app.finishing()                          # the loop's idle passes before the journal's files
     assert "oya.ui.match_end" not in sys.modules
     app.key(K.BACK)                                 # held: it waits for the ranking
-    assert app.held == [K.BACK] and app.screen_text().startswith("Paused")
+    assert app.held == [K.BACK] and app.screen_text().startswith("End the match?")
     assert app.idle() == 1                          # the import, a pass of its own
-    assert "oya.ui.match_end" in sys.modules and app.screen_text().startswith("Paused")
+    assert "oya.ui.match_end" in sys.modules and app.screen_text().startswith("End the match?")
     assert app.idle() == IDLE_REDRAW                # the ranking, and the key held
     assert not app.due and app.held == [] and app.session is None and not app.ranking_due
     assert app.screen_text().startswith("Oya - home")    # (the held BACK, on the ranking: its way home)
