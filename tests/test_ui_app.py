@@ -1047,7 +1047,7 @@ def test_the_last_deals_are_read_a_slot_an_idle_pass(flash, monkeypatch):
         app.idle()
         per_pass.append(len(opened) - n)
     assert max(per_pass) == 1 and sum(per_pass) == 3
-    assert app.screen_text().startswith("Last deals\n>#1 ") and "\n #3 " in app.screen_text()
+    assert app.screen_text().startswith("Last deals\n>#3 ") and "\n #1 " in app.screen_text()     # as numbered: Deal 3 the newest
 
 
 def test_a_recalled_deal_is_replayed_on_idle_passes_and_a_key_pressed_meanwhile_waits(flash):
