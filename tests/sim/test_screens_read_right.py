@@ -97,3 +97,122 @@ def test_last_deals_number_each_deal_as_its_intro_did(lang):
         assert d.rows()[1] == d.half("#2 %s %s" % (d.t("seed"), rec[1]["seed"][:8])), d.rows()
     finally:
         d.close()
+
+
+class Watching(AppDriver):
+    """An AppDriver that runs `look(driver, screen)` on each person's
+    decision as it first shows, before the random choice is made."""
+
+    look = None
+
+    def human_turn(self, top):
+        if self.look is not None and getattr(top, "entry", None) is None:
+            for _ in range(200):
+                if top.entries is not None:
+                    break
+                self.advance(100, piece=100)
+            self.look(self, top)
+        AppDriver.human_turn(self, top)
+
+
+def watched(game, look, lang=None, seed=1, seats=3, humans=2, **opts):
+    """A match of `game` (the Quick ruleset, with `opts`) played by presses,
+    `look` run on every person's decision; returns how many it saw."""
+    from tests.sim.test_device_app import QUICK
+    o = dict(QUICK[game])
+    o.update(opts)
+    d = Watching(seed=seed, lang=lang, rulesets=[("quick", {"game": game, "name": "Quick", "options": o})])
+    seen = []
+    d.look = lambda dd, top: seen.append(look(dd, top))
+    try:
+        d.new_table(game, ruleset="Quick", seats=seats, humans=humans)
+        d.play_match()
+    finally:
+        d.close()
+    return seen
+
+
+def entry_row(d, label):
+    return d.half(d.G.fit(">" + label)).rstrip()
+
+
+def first_action(top):
+    """The entry a decision should start on: its first action, but a fold
+    while anything else is offered."""
+    deal = top.s.match.deal
+    e = top.entries
+    real = [j for j in range(len(e)) if e.acts(j) is not None]
+    plays = [j for j in real if len(e.acts(j)) > 1 or deal.decode(e.acts(j)[0])[0] != "fold"]
+    return (plays or real)[0]
+
+
+@pytest.mark.parametrize("game", ["oicho", "kachi", "kyuten"])
+def test_a_decision_starts_on_its_first_action_never_on_a_fold_or_the_slip(game):
+    def look(d, top):
+        want = entry_row(d, top.entries[first_action(top)][0])
+        assert want in d.rows()[1:], (want, d.rows())
+        return top.cursor
+    starts = watched(game, look, seats=4, humans=3)
+    assert len(starts) > 6
+    if game == "kachi":
+        assert all(starts), starts          # a fold is always first in its menu: never the start
+
+
+def _named_row(d, label):
+    """The table row a choice's label names, as the game's table_lines
+    begins it (Oicho-Kabu: "N " for column N; Kyutenhan: the seat's name
+    cut to 4 and a space), or None for a label that names none."""
+    import re
+    m = re.search(r"col (\d)", label)
+    if m:
+        return m.group(1) + " "
+    m = re.match(r"Contest (\S+)", label)
+    if m:
+        return m.group(1)[:4] + " "
+    return None
+
+
+@pytest.mark.parametrize("game,seats,humans", [("oicho", 3, 3), ("kyuten", 8, 8)])
+def test_the_row_a_choice_names_is_on_the_screen_when_the_cursor_is_on_it(game, seats, humans):
+    def look(d, top):
+        e = top.entries
+        named = [j for j in range(len(e)) if e.acts(j) is not None and _named_row(d, e[j][0])]
+        # on the first frame: the rows every choice shown names, when they fit beside two choice rows
+        if game == "oicho":
+            shown = [j for j in named if entry_row(d, e[j][0])[1:] in [r[1:] for r in d.rows()]]
+            for j in shown:
+                assert any(r.startswith(_named_row(d, e[j][0])) for r in d.rows()[1:]), (e[j][0], d.rows())
+        for j in named:
+            while top.cursor != j:
+                d.press("down", gap=60)
+            assert entry_row(d, e[j][0]) in d.rows()
+            want = _named_row(d, e[j][0])
+            assert any(r.startswith(want) for r in d.rows()[1:]), (e[j][0], d.rows())
+        return len(named)
+    seen = watched(game, look, seats=seats, humans=humans)
+    assert sum(seen) > 10, seen
+
+
+NO_DRAW = {None: "No draw: total not 0", "ja": "ヒケナイ: ゴウケイガ 0デナイ"}
+
+
+@pytest.mark.parametrize("lang", [None, "ja"])
+def test_kachi_says_why_no_draw_is_offered_on_a_first_turn(lang):
+    def look(d, top):
+        deal = top.s.match.deal
+        seat = top.acting
+        if deal.first[seat] or deal.expose or deal.more:
+            return None             # (a draw comes on a first turn only)
+        kachi = d.sim.modules["oya.games.kachi"]
+        hand = deal.hands[seat]
+        rows = d.rows()
+        note = " " + d.half(NO_DRAW[lang])
+        draws = [j for j in range(len(top.entries)) if top.entries.acts(j) is not None
+                 and deal.decode(top.entries.acts(j)[0])[0] == "draw"]
+        if kachi.value_of(hand[0], hand[1]) != 0:
+            assert note in rows and not draws, rows
+            return "note"
+        assert draws and note not in rows, rows
+        return "draw"
+    seen = watched("kachi", look, lang=lang, seats=4, humans=3, deals_per_match=3)
+    assert seen.count("note") >= 3, seen
