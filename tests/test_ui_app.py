@@ -364,6 +364,33 @@ def test_option_rows_tell_every_choice_apart(game):
         assert len(set(rows)) == len(e[2]), (e[0], rows)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_an_option_row_cut_to_fit_ends_in_a_tilde_on_its_id_and_on_its_value(game):
+    """'ori_wind~ first_roun' read as if the value were 'first_roun': a cut
+    value ends in "~", as a cut id does."""
+    from oya import option_text
+    from oya.games import load
+    from oya.ui.grid import Grid
+    from oya.ui.menu import Menu
+    from oya.ui.table import option_row
+    cut = 0
+    for e in load(game).OPTIONS:
+        values = e[2] if len(e) == 3 and not callable(e[2]) else (e[1],)
+        for v in values:
+            g = Grid()
+            Menu("Options", [option_row(e[0], v)], None).draw(g)
+            row = g.line(1)[1:]
+            oid = row.split(" ", 1)[0]
+            assert oid == e[0] or (oid.endswith("~") and e[0].startswith(oid[:-1])), (e[0], row)
+            full = option_text(v)
+            whole = row.endswith(" " + full)
+            assert whole or (row.endswith("~") and any(row[:-1].endswith(" " + full[:k]) for k in range(3, len(full)))), (
+                full, row)
+            cut += not whole
+    if game == "kakkuri":
+        assert cut                          # (ori_window's first_round_only, at least)
+
+
 def test_the_device_loop_collects_garbage_while_idle_only_when_the_heap_runs_low(monkeypatch):
     from types import SimpleNamespace
     from oya.ui import loop as A
