@@ -216,3 +216,58 @@ def test_kachi_says_why_no_draw_is_offered_on_a_first_turn(lang):
         return "draw"
     seen = watched("kachi", look, lang=lang, seats=4, humans=3, deals_per_match=3)
     assert seen.count("note") >= 3, seen
+
+
+LOOKALIKES = [("oicho_old", {"game": "oicho", "name": "Oicho-Kabu (Kansai) old", "options": {}}),
+              ("oicho_new", {"game": "oicho", "name": "Oicho-Kabu (Kansai) new", "options": {}}),
+              ("quick1", {"game": "oicho", "name": "Quick", "options": {}}),
+              ("quick2", {"game": "oicho", "name": "Quick", "options": {}})]
+
+
+def list_rows(d, n):
+    """The rows of the menu on top, all `n` of them, as the glass shows them
+    when DOWN scrolls through (without the cursor's cell)."""
+    seen = {}
+    for i in range(n):
+        for r in d.rows()[1:]:
+            if r.startswith(">"):
+                seen[d.app.top().i] = r[1:]
+        d.press("down", gap=60)
+    assert sorted(seen) == list(range(n)), seen
+    return [seen[i] for i in range(n)]
+
+
+@pytest.mark.parametrize("lang", [None, "ja"])
+def test_every_ruleset_list_tells_its_rulesets_apart(lang):
+    """Settings > Rulesets showed 'Oicho-Kabu (' for both shipped Oicho-Kabu
+    rulesets, and any two names alike in their first 19 letters looked the
+    same in a new table's list; a name given twice is numbered (the names
+    a file may have are up to 24 characters: a list shows 12 or 20)."""
+    d = AppDriver(seed=1, lang=lang, rulesets=LOOKALIKES)
+    try:
+        d.press("down")
+        d.press("ok")                                   # Rulesets
+        for _ in range(40):
+            if d.title() == d.half(d.T.t("rulesets", d.lang)) and hasattr(d.app.top(), "items"):
+                break
+            d.advance(200)
+        n = len(d.app.top().items)
+        assert n >= 14
+        rows = list_rows(d, n)
+        assert len(set(rows)) == n, rows
+        assert sum(r.endswith(" oicho") for r in rows) == 6, rows
+        d.press("back")
+        d.expect_title("home")
+        d.press("up")                                   # New table
+        d.press("ok")
+        d.expect_title("game")
+        d.press("ok")                                   # Oicho-Kabu
+        for _ in range(40):
+            if d.title() == d.half(d.t("ruleset")):
+                break
+            d.advance(200)
+        rows = list_rows(d, len(d.app.top().items))
+        assert len(rows) == 7 and len(set(rows)) == 7, rows      # Defaults and six files
+        assert rows[0].strip() == d.half(d.t("defaults")), rows
+    finally:
+        d.close()

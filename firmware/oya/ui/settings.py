@@ -4,6 +4,7 @@
 from oya import VERSION, option_text
 from oya.ui import keys
 from oya.ui.app import Call, flow, forget_games
+from oya.ui.grid import COLS, half
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
 from oya.ui.widgets import Message, wrap
@@ -17,9 +18,9 @@ def rulesets_screen(app):
 def rulesets_list(app, found):
     setup = flow("setup")
     L = app.lang
-    items = []
-    for fn, g, name, opts, err in found:
-        items.append((name[:12], t("invalid", L) if err else g))
+    right = [t("invalid", L) if f[4] else f[1] for f in found]
+    names = setup.distinct([f[2] for f in found], COLS - 2 - max([len(half(r)) for r in right] or [0]))
+    items = [(names[i], right[i]) for i in range(len(found))]
 
     def pick(i):
         fn, g, name, opts, err = found[i]
