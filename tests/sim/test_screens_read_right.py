@@ -36,32 +36,40 @@ def quick(game, lang=None, seed=1, **opts):
     return driver(game, lang=lang, seed=seed, **opts)
 
 
-def to_deal_intro(d, deal_no):
-    """Play (random legal choices) up to the intro of deal `deal_no` + 1."""
+def at_deal_intro(deal_no, lang):
+    """A 3-seat Oicho-Kabu match (two people), played (random legal
+    choices) up to the intro of deal `deal_no` + 1."""
+    d = quick("oicho", lang=lang)
+
     def stop(dd, n):
         if n == deal_no:
             raise StopIteration
         return False
     try:
+        d.new_table("oicho", ruleset="Quick", seats=3, humans=2)
         d.play_match(pause_at=stop)
     except StopIteration:
         pass
     assert d.screen_kind() == "intro" and d.app.session.match.deal_no == deal_no
+    return d
+
+
+def from_pause_menu(d, row, title):
+    """BACK at a deal, then the pause menu's `row`: the screen titled `title`."""
+    d.press("back")
+    d.expect_title("pause")
+    d.menu_to(row)
+    d.press("ok")
+    d.advance(600)
+    d.expect_title(title)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_end_match_now_asks_first_and_back_keeps_the_match(lang):
-    d = quick("oicho", lang=lang)
+    d = at_deal_intro(1, lang)
     try:
-        d.new_table("oicho", ruleset="Quick", seats=3, humans=2)
-        to_deal_intro(d, 1)
         for answer in ("back", "ok"):
-            d.press("back")
-            d.expect_title("pause")
-            d.menu_to(5)
-            d.press("ok")
-            d.advance(300)
-            d.expect_title("end_q")
+            from_pause_menu(d, 5, "end_q")
             assert d.rows()[-1] == d.half(d.t("yes_no")), d.rows()
             d.press(answer)
             d.advance(600)
@@ -77,17 +85,10 @@ def test_end_match_now_asks_first_and_back_keeps_the_match(lang):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_last_deals_number_each_deal_as_its_intro_did(lang):
-    d = quick("oicho", lang=lang)
+    d = at_deal_intro(3, lang)
     try:
-        d.new_table("oicho", ruleset="Quick", seats=3, humans=2)
-        to_deal_intro(d, 3)
         rec = d.app.session.recall
-        d.press("back")
-        d.expect_title("pause")
-        d.menu_to(2)
-        d.press("ok")
-        d.advance(600)
-        d.expect_title("recall")
+        from_pause_menu(d, 2, "recall")
         rows = d.rows()
         assert rows[1:4] == [">#3 " + rec[2]["seed"][:8], " #2 " + rec[1]["seed"][:8], " #1 " + rec[0]["seed"][:8]], rows
         d.press("down")                     # deal 2
