@@ -472,14 +472,15 @@ def pick_ruleset(app, game):
 
 
 def distinct(names, width):
-    """`names` as a list shows them in `width` cells each, no two alike: a
-    name that fits as it is, one cut to fit ending in "~"; names whose cut
-    looks alike show their head, "~" and the words where they differ
-    ("Oicho~Kanto)", "Oich~Kansai)"), or failing that as much of the head
-    as keeps them apart, and those still alike (the same name twice) a
-    number ("~2"). The first name is never changed when it fits (a list's
-    fixed first row)."""
-    out = [cut(half(n), width) for n in names]
+    """`names` as a list's rows, no two alike once cut to `width` cells
+    (or more: a row's own room): a name as it is when its cut (ending in
+    "~") is unlike the others'; names whose cuts look alike as their head,
+    "~" and the words where they differ ("Oicho~Kanto)", "Oich~Kansai)"),
+    or failing that as much of the head as keeps them apart, and those
+    still alike (the same name twice) numbered ("~2"). The first name is
+    never changed when it fits (a list's fixed first row)."""
+    plain = [cut(half(n), width) for n in names]
+    out = list(plain)
     for i in range(len(out)):
         same = [j for j in range(i, len(out)) if out[j] == out[i]]
         if len(same) < 2:
@@ -506,6 +507,9 @@ def distinct(names, width):
                 m += 1
                 tag = "~%d" % m
                 out[j] = half(names[j])[:width - len(tag)] + tag
+    for j in range(len(out)):
+        if out[j] == plain[j]:
+            out[j] = names[j]        # (the row cuts it so itself)
     return out
 
 
