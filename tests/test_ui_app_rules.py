@@ -170,6 +170,8 @@ def test_end_match_now_stops_a_kakkuri_match_and_shows_the_ranking(flash):
         app.key(K.DOWN)
     assert ">End match now" in app.screen_text()
     app.key(K.OK)
+    assert title(app) == "End the match?"
+    app.key(K.OK)                           # yes
     waiting_passes(app)
     assert m.stopped and title(app) == "Match over"
     # everyone has the starting chips: the tiebreak draw ranks them, one place each

@@ -41,7 +41,7 @@ def test_t_looks_in_the_match_words_then_the_setup_words_then_gives_the_key():
     assert text.t("pass_to", 0) == "Pass to %s"
     assert text.t("deal", 1) == "キョク"
     assert text.t("new", 0) == "New table"              # text_en_setup
-    assert text.t("yes_no", 1) == entries(text_ja_setup.T)[[k for k, _ in entries(text_ja_setup.T)].index("yes_no")][1]
+    assert text.t("resume_q", 1) == entries(text_ja_setup.T)[[k for k, _ in entries(text_ja_setup.T)].index("resume_q")][1]
     assert text.t("no_such_word", 0) == "no_such_word"
     assert text.game_name("meri", 0) == "4-player Meri"
     assert text.game_name("kachi", 1) == "カチカチ"

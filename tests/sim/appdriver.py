@@ -77,6 +77,9 @@ class PublicDeal:
     def label(self, a, lang=0):
         return self._d.label(a, lang)
 
+    def line_of(self, a):
+        return self._d.line_of(a)       # (the row an action names: AttributeError where the game has none)
+
     def decode(self, a):
         return self._d.decode(a)
 

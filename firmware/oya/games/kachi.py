@@ -124,7 +124,9 @@ _SAY_EN = ("Set the rate, round %d"
            "|Show %s"
            "|Shiroku: escape"
            "|Inketsu-geri"
-           "|Buta-geri")
+           "|Buta-geri"
+           "|No draw: total not 0"
+           "|No draw: stock empty")
 
 
 def _say(i, lang):
@@ -140,6 +142,7 @@ __getattr__ = options_attr("kachi")     # OPTIONS, from oya.games.kachi_options
 # -- the deal -------------------------------------------------------------------------
 class KachiDeal(Deal):
     GAME = "kachi"
+    GIVE_UP = FOLD          # the decision's cursor starts on a rate or a call: one OK does not fold
 
     def __init__(self, match, dealer, stock):
         Deal.__init__(self, match, dealer, stock)
@@ -653,6 +656,18 @@ class KachiDeal(Deal):
         if self.phase == P_RATE:
             return _say(0, lang) % self.circuit    # Set the rate, round %d
         return _say(1, lang) % self.rate    # Call %d or fold?
+
+    def choice_note(self, seat, lang=EN):
+        """Why the seat deciding is offered no draw on its first turn, the
+        one turn a draw can come (its decision screen shows it), or None."""
+        if seat != self.turn or self.expose or self.more or self.first[seat]:
+            return None
+        w = self._why_draw(DRAW if self.any_card else DRAW_SHOW, seat)
+        if w == 27:
+            return _say(17, lang)    # No draw: total not 0
+        if w == 28:
+            return _say(18, lang)    # No draw: stock empty
+        return None
 
     # -- visibility -----------------------------------------------------------
     def _up_cards(self, s):

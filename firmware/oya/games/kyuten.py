@@ -481,6 +481,12 @@ class KyutenDeal(Deal):
             return ("リミット %d" if ja else "Limit %d") % (action - LIMIT)
         return "?"
 
+    def line_of(self, action):
+        """The row of table_lines() a contest names (its seat's), or -1."""
+        if CONTEST <= action < CONTEST + 100:
+            return 1 + seat_rows(self.dealer, self.turn, self.nseats).index(action - CONTEST)
+        return -1
+
     def decode(self, action):
         if action == HIT:
             return ("hit", None)
@@ -705,6 +711,19 @@ class KyutenMatch(Match):
 MATCH = KyutenMatch
 
 
+def seat_rows(d, t, n):
+    """The seats in the order of table_lines' rows under the dealer's: the
+    seat to act, then the others from the dealer's right."""
+    order = []
+    if 0 <= t != d:
+        order.append(t)
+    for i in range(1, n):
+        s = (d + i) % n
+        if s not in order:
+            order.append(s)
+    return order
+
+
 def table_lines(pub, names, kind):
     """The public table in rows of at most 21 cells for the device screen:
     the dealer's card, then the acting seat, then the others (ante/bet,
@@ -713,15 +732,7 @@ def table_lines(pub, names, kind):
     d = pub["dealer"]
     dc = joined(kind, pub["dealer_cards"]) or "-"
     rows = ["%s D %s lim%d" % (cut(names[d], 4), dc, pub["limit"])]
-    order = []
-    t = pub.get("turn", -1)
-    if 0 <= t != d:
-        order.append(t)
-    for i in range(1, len(names)):
-        s = (d + i) % len(names)
-        if s not in order:
-            order.append(s)
-    for s in order:
+    for s in seat_rows(d, pub.get("turn", -1), len(names)):
         if not pub["dealt"][s]:
             rows.append("%s -" % cut(names[s], 4))
             continue

@@ -606,6 +606,15 @@ class OichoDeal(Deal):
             return ("Koi! col %d" if koi else "Shimo! col %d") % a["col"]
         return ("コイ! %dレツ" if koi else "シモ! %dレツ") % a["col"]
 
+    def line_of(self, action):
+        """The row of table_lines() that `action` names (a column's: the
+        first rows are the columns in order), or -1."""
+        if KOI_COL < action < SHIMO_COL + 10:
+            return action % 10 - 1
+        if action > BET:
+            return action // BET - 1
+        return -1
+
     def prompt(self, seat, lang=EN):
         en = lang == EN
         if self.turn < 0:

@@ -5,7 +5,7 @@
 # and ending a match from it is where a match's heap is highest as .mpy.
 from oya.ui.grid import two_cols
 from oya.ui.menu import Menu
-from oya.ui.widgets import Message
+from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
 
 
@@ -26,13 +26,19 @@ def pause_menu(app):
         elif i == 4:
             app.quit_to_home()
         else:
-            # the players agree to stop (a match played to a time, or any match)
-            m = app.session.match
-            if hasattr(m, "stop"):
-                m.stop()
-            app.match_over()
+            # one press in a menu must not end a match: the players say yes
+            app.push(Message(t("end_q", L), wrap(t("end_sure", L)), lambda: end_match(app), app.pop,
+                             footer=t("yes_no", L)))
 
     app.push(Menu(t("pause", L), items, pick, app.pop))
+
+
+def end_match(app):
+    """The players agree to stop (a match played to a time, or any match)."""
+    m = app.session.match
+    if hasattr(m, "stop"):
+        m.stop()
+    app.match_over()
 
 
 def time_left_line(app):

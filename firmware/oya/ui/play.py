@@ -119,6 +119,7 @@ class PlayScreen(Screen):
         self.result_top = 0      # the results' first line on screen (made as drawn: each_result_line)
         self.result_label = True     # False: the game's value labels failed on them
         self.acting = -1         # the seat deciding (the turn, or an out-of-turn seat)
+        self.named = -1          # the last table row a choice names (the game's line_of), -1 none
 
     # -- helpers ------------------------------------------------------------------
     @property
@@ -141,6 +142,7 @@ class PlayScreen(Screen):
         deal = self.s.match.deal
         self.msg = None
         self.entries = None     # (they hold the deal they were made for)
+        self.named = -1
         if deal is None:
             self.state = INTRO
             return
@@ -171,14 +173,36 @@ class PlayScreen(Screen):
             self.search(SYNC_STEPS, SYNC_MS)
 
     def make_entries(self):
+        """A new decision's menu: the seat's actions, then the lines that
+        are not actions (the game's note on what it does not offer, another
+        seat's turn, the slip); the cursor on the first action but the one
+        the game never starts on (Kachi-kachi's fold)."""
         deal = self.s.match.deal
         seat = self.acting
-        self.entries = group_choices(deal, seat, self.lang())
+        L = self.lang()
+        entries = self.entries = group_choices(deal, seat, L)
+        person = not self.is_bot(seat)
+        note = getattr(deal, "choice_note", None)
+        if note is not None and person:
+            note = note(seat, L)
+            if note:
+                entries.append((note, None, None))
         if self.others(deal, seat, True):
-            self.entries.append((t("others", self.lang()), None, None))
-        if self.app.printer() is not None and not self.is_bot(seat) and self.private_cards(seat):
-            self.entries.append((t("print_cards", self.lang()), None, None))
-        self.cursor = min(self.cursor, max(0, len(self.entries) - 1))
+            entries.append((t("others", L), None, None))
+        if self.app.printer() is not None and person and self.private_cards(seat):
+            entries.append((t("print_cards", L), None, None))
+        give_up = getattr(deal, "GIVE_UP", -1)
+        self.cursor = self.top = 0
+        for j in range(len(entries.items)):
+            acts = entries.acts(j)
+            if len(acts) > 1 or acts[0] != give_up:
+                self.cursor = j
+                break
+        self.named = -1
+        line_of = getattr(deal, "line_of", None)
+        if line_of is not None and person:
+            for j in range(len(entries.items)):
+                self.named = max(self.named, line_of(entries.acts(j)[0]))
 
     def search(self, n, ms=0):
         """Advance the search in steps (run_steps); once it is done, the
@@ -262,8 +286,14 @@ class PlayScreen(Screen):
         elif self.work is not None:
             nchoice = 4                 # a search in steps: a long one finds many plays
         else:
-            nchoice = len(self.entries) or 1
-        return max(1, ROWS - 1 - min(nchoice, 4))
+            nchoice = min(len(self.entries) or 1, 4)
+            # fewer choice rows when that shows every table row a choice
+            # names (a column, a seat), the choices one key away
+            for n in range(nchoice, 1, -1):
+                if self.named < ROWS - 1 - n:
+                    nchoice = n
+                    break
+        return max(1, ROWS - 1 - nchoice)
 
     def put_table(self, g, rows, lines):
         r = 1
@@ -338,6 +368,7 @@ class PlayScreen(Screen):
             app.pop()
             self.acting = seats[i]
             self.cursor = 0
+            self.named = -1
             self.entries = group_choices(deal, self.acting, self.lang())
             self.entries.append(("< back", None, None))
             self.state = HANDOFF
@@ -360,8 +391,16 @@ class PlayScreen(Screen):
         g.put(0, head, True)
         lines = self.app.table_lines(deal)
         table_rows = self.table_rows()
-        if self.msg:
-            msg = wrap(self.msg)[:2]
+        msg = wrap(self.msg)[:2] if self.msg else ()
+        if self.named >= 0 and self.entries is not None:
+            # the row the cursor's choice names stays in view: the table's
+            # rows from the one that shows it last
+            acts = self.entries.acts(self.cursor)
+            k = -1 if acts is None else deal.line_of(acts[0])
+            room = table_rows - len(msg)
+            if k >= room > 0:
+                lines = lines[k - room + 1:]
+        if msg:
             lines = msg + lines
         r = self.put_table(g, table_rows, lines)
         if self.is_bot(seat) or self.entries is None:
@@ -483,8 +522,9 @@ class PlayScreen(Screen):
                 elif label == "< back":
                     self.acting = -1
                     self.refresh()
-                else:
+                elif label == t("others", self.lang()):
                     self.pick_other()
+                # (else the game's note: a line to read, nothing to pick)
             elif nums is None:
                 self.take(acts[0], seat)
             else:

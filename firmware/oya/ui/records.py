@@ -35,18 +35,18 @@ def replaying(app, state, seed, acts):
     return deal
 
 
-def recall_record(app, entry, n):
+def recall_record(app, entry):
     """A finished deal rebuilt from its recall entry (oya.session), line by
     line, with None for each step of its replay (replaying)."""
     from oya.compat import unhex
     m = app.session.match
     deal = yield from replaying(app, entry["state"], entry["seed"] and unhex(entry["seed"]), entry["acts"])
-    yield "#%d %s" % (n, _seed_text(app, entry))
+    yield "#%d %s" % (_deal_no(entry), _seed_text(app, entry))
     for ln in record_lines(m.deck_kind(), deal.events, m.ledger.names, deal.seen(-1)):
         yield ln
 
 
-def _show_recall(app, entry, n):
+def _show_recall(app, entry):
     """The recalled deal on the screen: made on idle passes, a slice of
     its replay each (as a choice's search: oya.compat.run_steps; keys
     wait for it: App.run_later), then shown."""
@@ -55,7 +55,7 @@ def _show_recall(app, entry, n):
     lines = []
 
     def making():
-        for ln in recall_record(app, entry, n):
+        for ln in recall_record(app, entry):
             if ln is not None:
                 lines.extend(wrap(ln))
             yield
@@ -63,6 +63,12 @@ def _show_recall(app, entry, n):
     while not run_steps(work, IDLE_STEPS, IDLE_MS):
         yield
     app.push(Message(t("recall", app.lang), lines, app.pop, footer="OK back hold:print"))
+
+
+def _deal_no(entry):
+    """A recalled deal's number, as its intro showed it (Deal N): the match
+    state before it counts the deals played."""
+    return entry["state"]["deal_no"] + 1
 
 
 def _seed_text(app, entry, word=True):
@@ -80,14 +86,14 @@ def recall_screen(app):
     if not rec:
         app.push(Message(t("recall", L), ["-"], app.pop))
         return
-    items = ["#%d %s" % (len(rec) - i, _seed_text(app, rec[i], False)) for i in range(len(rec) - 1, -1, -1)]
+    rec = rec[::-1]             # the newest first
+    items = ["#%d %s" % (_deal_no(e), _seed_text(app, e, False)) for e in rec]
 
     def pick(i):
-        j = len(rec) - 1 - i
-        app.run_later(_show_recall(app, rec[j], j + 1))
+        app.run_later(_show_recall(app, rec[i]))
 
     app.push(Menu(t("recall", L), items, pick, app.pop,
-                  on_hold=lambda i: app.print_lines(recall_record(app, rec[len(rec) - 1 - i], len(rec) - i))))
+                  on_hold=lambda i: app.print_lines(recall_record(app, rec[i]))))
 
 
 def print_commit(app):

@@ -4,6 +4,7 @@
 from oya import VERSION, option_text
 from oya.ui import keys
 from oya.ui.app import Call, flow, forget_games
+from oya.ui.grid import COLS, half
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
 from oya.ui.widgets import Message, wrap
@@ -17,9 +18,9 @@ def rulesets_screen(app):
 def rulesets_list(app, found):
     setup = flow("setup")
     L = app.lang
-    items = []
-    for fn, g, name, opts, err in found:
-        items.append((name[:12], t("invalid", L) if err else g))
+    right = [t("invalid", L) if f[4] else f[1] for f in found]
+    names = setup.distinct([f[2] for f in found], COLS - 2 - max([len(half(r)) for r in right] or [0]))
+    items = [(names[i], right[i]) for i in range(len(found))]
 
     def pick(i):
         fn, g, name, opts, err = found[i]
@@ -54,11 +55,11 @@ def save_failed(app):
     return None
 
 
-def switching_language(app, menu, refresh):
+def switching_language(app):
     """The other language, on idle passes with keys held: its words in one,
-    the setting saved in the next, the home menu under this one remade in
-    the last. All in the key, a run of 247 ms of CPU as .mpy on the
-    emulated RP2040 (tools/pico --soak)."""
+    the setting saved in the next, the home menu and this screen made anew
+    in the last: all in the key, the switch was too long a run of CPU for
+    one key."""
     st = app.settings
     st["lang"] = L = 1 - st["lang"]
     t("settings", L)
@@ -68,8 +69,9 @@ def switching_language(app, menu, refresh):
     at = app.stack[0].i          # the home menu under this one: in the new language too
     app.home()
     app.stack[0].i = at
-    refresh()
-    app.push(menu)
+    # a new screen on top, not this one put back: the device loop draws
+    # after such a step only when the screen on top is another (App._fetch)
+    settings_screen(app)
     say_unsaved(app, failed)
 
 
@@ -81,14 +83,14 @@ def settings_screen(app):
     def refresh():
         L2 = app.lang
         menu.title = t("settings", L2)
-        menu.items = [(t("language", L2), "日本語" if L2 else "English"),
+        menu.items = [(t("language", L2), "ニホンゴ" if L2 else "English"),     # (kana: the font has no kanji)
                       (t("contrast", L2), str(st["contrast"])),
                       (t("printer", L2), t("on" if st["printer"] else "off", L2)),
                       t("test_page", L2), t("button_test", L2)]
 
     def pick(i):
         if i == 0:
-            app.run_later(switching_language(app, menu, refresh))
+            app.run_later(switching_language(app))
         elif i == 1:
             def done(v):
                 st["contrast"] = v

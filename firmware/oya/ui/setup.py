@@ -8,6 +8,7 @@ from oya import GAMES
 from oya.ui import forget
 from oya.compat import run_steps
 from oya.ui.app import RULESET_DIR, Call, flow, forget_games
+from oya.ui.grid import COLS, cut, half
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message, Screen, wrap
 from oya.ui import keys
@@ -310,11 +311,74 @@ def pick_ruleset(app, game):
         listing(app, t("ruleset", app.lang), game, then)
 
 
+def distinct(names, width):
+    """`names` as a list's rows, no two alike once cut to `width` cells
+    (or more: a row's own room): a name as it is when its cut (ending in
+    "~") is unlike the others'; names whose cuts look alike as their head,
+    "~" and the words where they differ ("Oicho~Kanto)", "Oich~Kansai)"),
+    or failing that as much of the head as keeps them apart, and those
+    still alike (the same name twice) numbered ("~2"). The first name is
+    never changed when it fits (a list's fixed first row)."""
+    plain = [cut(half(n), width) for n in names]
+    out = list(plain)
+    for i in range(len(out)):
+        same = [j for j in range(i, len(out)) if out[j] == out[i]]
+        if len(same) < 2:
+            continue
+        whole = [half(names[j]) for j in same]
+        p = 0                                    # their common head, back to a word's start
+        while min([len(w) for w in whole]) > p and len(set([w[p] for w in whole])) == 1:
+            p += 1
+        while p and whole[0][p - 1] not in " (-_":
+            p -= 1
+        ends = [_ends(w, width, width - 1 - len(w) + p, p) if len(w) - p <= width - 2 else
+                _ends(w, width, 1, len(w) - width + 2) for w in whole]      # (too long from there: its end)
+        k = width - 1
+        while k > 1 and not _apart(ends, out, whole):
+            k -= 1                               # as much of the head as keeps them apart
+            ends = [_ends(w, width, k, len(w) - (width - k - 1)) for w in whole]
+        if not _apart(ends, out, whole):
+            ends = [out[i]] * len(same)
+        for j, e in zip(same, ends):
+            out[j] = e
+        m = 1
+        for j in same[1:]:                       # still alike: numbered, the first as it was
+            while out[j] in out[:j] or out[j] in out[j + 1:]:
+                m += 1
+                tag = "~%d" % m
+                out[j] = half(names[j])[:width - len(tag)] + tag
+    for j in range(len(out)):
+        if out[j] == plain[j]:
+            out[j] = names[j]        # (the row cuts it so itself)
+    return out
+
+
+def _apart(ends, out, whole):
+    """Whether names shown as `ends` differ from each other and from the
+    other rows (`out`; `whole`: those names in full)."""
+    if len(set(ends)) < len(ends):
+        return False
+    for e in ends:
+        if e in out and e not in whole:
+            return False
+    return True
+
+
+def _ends(w, width, k, p):
+    """Half-width name `w` in `width` cells: itself when it fits, else its
+    first k cells, "~" and its end from cell p (itself cut when too long)."""
+    if len(w) <= width:
+        return w
+    return w[:k] + "~" + cut(w[p:], width - k - 1)
+
+
 def ruleset_menu(app, game, found):
     L = app.lang
-    items = [t("defaults", L)]
-    for fn, g, name, opts, err in found:
-        items.append((name, t("invalid", L)) if err else name)
+    names = distinct([t("defaults", L)] + [f[2] for f in found], COLS - 2 - len(half(t("invalid", L)))
+                     if [f for f in found if f[4]] else COLS - 1)
+    items = [names[0]]
+    for i in range(len(found)):
+        items.append((names[i + 1], t("invalid", L)) if found[i][4] else names[i + 1])
     # the menus of this module call back by name (Call): once the ruleset is
     # picked, oya.ui.table forgets this module and its code goes
     show(app, Menu(t("ruleset", L), items, Call(app, "setup", "picked", game, found), app.pop))

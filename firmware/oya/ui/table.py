@@ -6,6 +6,7 @@ from oya import option_text
 from oya.ui import keys
 from oya.ui import forget
 from oya.ui.app import FLOWS, flow, forget_options
+from oya.ui.grid import cut
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
 from oya.ui.widgets import Screen, Message, wrap
@@ -15,8 +16,9 @@ from oya.ui.text import t
 def option_row(oid, value):
     """An option's row in the list: the value keeps 10 of the 19 characters
     beside the cursor, more when the id is short, so that 'between_2-2_and_3-3'
-    and 'between_3-3_and_4-4' differ on the row (the id is cut first)."""
-    return (oid, option_text(value)[:19 - min(len(oid), 9)])
+    and 'between_3-3_and_4-4' differ on the row (the id is cut first); a
+    value cut ends in "~", as the id does."""
+    return (oid, cut(option_text(value), 19 - min(len(oid), 9)))
 
 
 def edit_options(app, game, rs_name, opts):

@@ -19,7 +19,6 @@ T = (
     "|bots=Bot seats"
     "|first=First dealer"
     "|resume_q=Resume the match?"
-    "|yes_no=OK yes  BACK no"
     "|language=Language"
     "|contrast=Contrast"
     "|printer=Printer"

@@ -19,7 +19,6 @@ T = (
     "|bots=ボット"
     "|first=デオヤ"
     "|resume_q=ツヅキヲ ヤル?"
-    "|yes_no=OK ハイ BACK イイエ"
     "|language=ゲンゴ"
     "|contrast=コントラスト"
     "|printer=プリンタ"
