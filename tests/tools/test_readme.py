@@ -122,3 +122,9 @@ def test_the_deploy_examples_name_what_a_deploy_compiles_and_copies(tmp_path):
         n, deploy._size(sum(len(it.data) for it in items))) in README
     assert "deploy: 0 copied (0 B), %d up to date, 0 removed; board reset" % n in README
     assert "dry run: 1 to copy, %d up to date, 0 to remove" % (n - 1) in README
+
+
+def test_readme_stays_one_page_for_the_people_who_use_oya():
+    # what the people who change Oya need goes to docs/DEVELOPING.md, the table deck in full to docs/playing.md
+    assert len(README.splitlines()) <= 400, len(README.splitlines())
+    assert README.startswith("# Oya") and "make sim " in README.split("\n## ")[0] and "make test " in README.split("\n## ")[0]
