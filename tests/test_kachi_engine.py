@@ -712,7 +712,7 @@ def test_each_refusal_code_is_the_message_its_comment_names():
     """KachiDeal._why answers a field number of kachi_why.WHY (one joined
     str) with the message as a comment beside it: they must agree."""
     import re
-    from oya.compat import field
+    from oya.heap import field
     from oya.games.kachi_why import WHY
     src = open(kachi.__file__, encoding="utf-8").read()
     seen = set()
@@ -729,7 +729,7 @@ def test_each_label_word_is_the_one_its_comment_names():
     SAY_JA by number, with the English beside it as a comment: they must
     agree, and every word is used."""
     import re
-    from oya.compat import field
+    from oya.heap import field
     from oya.games.kachi_ja import SAY_JA
     src = open(kachi.__file__, encoding="utf-8").read()
     seen = set()

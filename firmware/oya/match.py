@@ -4,7 +4,7 @@
 # JSON-able data, which is what the journal stores and replay restores.
 from oya.ledger import Ledger
 from oya import rng, stock, cards
-from oya.compat import forget
+from oya.heap import DRAWS, forget
 
 
 class Match:
@@ -65,7 +65,7 @@ class Match:
         a drawn dealer, with nothing drawn."""
         mod = __import__("oya.games.first_dealer", None, None, ("oicho",))
         draw = getattr(mod, self.GAME, None)
-        forget("oya.games.first_dealer")
+        forget(*DRAWS)
         if draw is None:
             self.dealer = 0 if who is None else who
             return self.dealer

@@ -2,7 +2,7 @@
 # (a resume after a power cut, a tool's reading of a board), and the
 # recalled deals read from their slots (the pause menu's "Last deals").
 # Code no deal needs: in a module of its own, imported when it is asked
-# for and dropped with the flows that ask (oya.ui.app.FLOWS; the pause
+# for and dropped with the flows that ask (oya.heap.FLOWS; the pause
 # menus), not kept through every deal (as .mpy its code is RAM).
 from oya.compat import unhex
 from oya.games import load

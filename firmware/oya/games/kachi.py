@@ -71,7 +71,8 @@
 #     hand's strength, tie-breaks ignored; a seat below may only fold (or
 #     shiroku). If one seat is left and has not yet been checked, it gets its
 #     turn (as dealer) before it can win.
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
 from oya.games import options_attr

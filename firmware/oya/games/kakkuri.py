@@ -50,7 +50,7 @@
 # session_deals deals; time_limit ends once the device calls match.stop()
 # when session_minutes have passed (the engine reads no clock; the deal in
 # play is finished first); either way when fewer than 2 seats have chips.
-from oya.compat import field, forget
+from oya.heap import DRAWS, field, forget
 from oya.game import Deal, EN, cut, seat_place, spaces
 from oya.match import Match
 from oya.games import options_attr
@@ -794,7 +794,7 @@ class KakkuriMatch(Match):
         the first dealer's, imported for it and forgotten after: once a
         match, and never during a deal."""
         mod = __import__("oya.games.first_dealer", None, None, ("kakkuri_tiebreak",))
-        forget("oya.games.first_dealer")
+        forget(*DRAWS)
         return mod.kakkuri_tiebreak(self, source)
 
     def standings(self):

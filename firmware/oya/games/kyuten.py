@@ -41,7 +41,8 @@
 #   simply hold more). Standings rank chips won, so the extra does not count.
 # - First dealer: the highest card value deals (10 > 9 > ... > A > J/Q/K);
 #   tied seats draw again.
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 from oya.game import Deal, EN, cut, seat_place
 from oya.match import Match
 from oya.games import options_attr

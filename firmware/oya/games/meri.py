@@ -32,7 +32,8 @@ from oya.game import Deal, EN, seat_place
 from oya.match import Match
 from oya.games import options_attr
 from oya import cards
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 
 ROBOTTA = const(0)
 HIDE = const(1)

@@ -13,7 +13,8 @@
 # What the device then cannot check (README): who may lead or follow what
 # (meri, monchi, face-down trumps), which seat really won a trick, whether
 # a yaku is really in the trick, the exchange of the okie and who held the J.
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 from oya.game import Deal, EN
 from oya.games import meri as M
 

@@ -51,7 +51,8 @@
 # - domae 1..100 (it also sizes the bet choices); starting_points 1..9999.
 # - First dealer: one card each in seat order; if the tied seats could not
 #   all draw again, the first tied seat deals (never happens in practice).
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 from oya.game import Deal, EN, cut, text_of
 from oya.match import Match
 from oya.games import options_attr

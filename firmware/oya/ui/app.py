@@ -3,7 +3,7 @@
 # Every other flow lives in a module of its own, imported when the flow
 # starts and dropped when it ends, so that on MicroPython only the code in
 # use is in RAM (the RP2040 has no room for all of it next to a game):
-#   oya.ui.app_rare  App's methods a deal never calls (App.__getattr__):
+#   oya.ui.app_rare  the code of App's methods a deal never calls:
 #                 the boot, a resume, the pause menu and the way home, slips
 #   oya.ui.boot   boot, resuming a saved match
 #   oya.ui.home   the home menu
@@ -25,7 +25,7 @@ import os
 import sys
 from oya import rng
 from oya.journal import Journal
-from oya.ui import forget
+from oya.heap import MATCH_CODE, MENUS, RARE, forget, forget_games
 from oya.ui.grid import Grid
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
@@ -36,39 +36,11 @@ RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
 _HELD_KEYS = const(16)          # keys kept while a new table or a ranking is made (App.key); more are dropped
 _CALM = const(4)                # keys that go through after a MemoryError before the next one is a new trouble
-# what a deal in play does not need: dropped when the match starts
-FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
-         "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
-         "oya.resume", "oya.journal_read", "oya.ui.start", "oya.ui.spinner",
-         "oya.ui.records", "oya.ui.match_end")
-
-
-# the code of a match in play: dropped with the match (App.drop_match)
-MATCH_CODE = ("oya.ui.menus", "oya.ui.records", "oya.ui.play", "oya.ui.amounts", "oya.ui.entry", "oya.ui.tables",
-              "oya.session", "oya.match", "oya.game", "oya.stock", "oya.ledger", "oya.cards", "oya.cards_ja",
-              "oya.tabledeck")
-
-
 def _mkdir(path):
     try:
         os.mkdir(path)
     except OSError:
         pass
-
-
-def forget_games(keep=None):
-    """Forget every game engine (and bot) module but `keep`'s: one game's
-    engine in RAM at a time."""
-    for k in [k for k in sys.modules if k.startswith("oya.games.")]:
-        g = k[10:]
-        if keep is None or (g != keep and g != keep + "_bot"):
-            forget(k)
-
-
-def forget_options(game):
-    """The game's options are set: their table leaves RAM (see
-    oya.games.options_attr)."""
-    forget("oya.games." + game + "_options")
 
 
 def collecting():
@@ -110,17 +82,12 @@ def list_rulesets(game=None):
     return flow("setup").list_rulesets(game)
 
 
-# App's methods kept in oya.ui.app_rare (see there): a deal never calls them.
-# One str, not a tuple: as .mpy each str of a tuple is an object in RAM
-RARE = " boot resume quit_to_home pause_menu open_later print_commit deal_record print_lines not_printed apply_contrast "
-
-
-def _rare(name):
-    """oya.ui.app_rare's `name`, its module forgotten at once: the function
-    keeps what it needs while it is in use."""
+def _rare():
+    """oya.ui.app_rare, forgotten at once: the function called keeps what
+    it needs while it is in use."""
     from oya.ui import app_rare
-    forget("oya.ui.app_rare")
-    return getattr(app_rare, name)
+    forget(*RARE)
+    return app_rare
 
 
 def _calling(fn, args):
@@ -170,13 +137,36 @@ class App:
         self._err = None              # the error screen fail() showed last
         self.boot()
 
-    def __getattr__(self, name):
-        # (called only for what the instance and its class lack; the methods
-        # of app_rare take their arguments by position)
-        if " %s " % name in RARE:
-            fn = _rare(name)
-            return lambda *a: fn(self, *a)
-        raise AttributeError(name)
+    # -- a deal never calls these: their code is oya.ui.app_rare's ---------------
+    def boot(self):
+        _rare().boot(self)
+
+    def resume(self):
+        _rare().resume(self)
+
+    def quit_to_home(self):
+        _rare().quit_to_home(self)
+
+    def pause_menu(self):
+        _rare().pause_menu(self)
+
+    def open_later(self, mod, fn, first=None):
+        _rare().open_later(self, mod, fn, first)
+
+    def print_commit(self):
+        _rare().print_commit(self)
+
+    def deal_record(self):
+        return _rare().deal_record(self)
+
+    def print_lines(self, lines):
+        return _rare().print_lines(self, lines)
+
+    def not_printed(self, why):
+        _rare().not_printed(self, why)
+
+    def apply_contrast(self):
+        _rare().apply_contrast(self)
 
     # -- screen stack ---------------------------------------------------------------
     @property
@@ -216,7 +206,7 @@ class App:
             self.fail(e)
         if len(self.stack) == 1 and self.stack[0] is self._play:
             # back at the deal: the menus' code goes, and what they read back
-            forget("oya.ui.menus", "oya.ui.records", "oya.ui.menu", "oya.resume", "oya.journal_read")
+            forget(*MENUS)
 
     def tick(self, now):
         """Time passes: bot seats act. True when something changed."""

@@ -1,10 +1,9 @@
 # The App's methods that run a few times a match: the boot and the resume,
-# the pause menu and the way home from it, the slips, the contrast. App
-# finds them here when asked for one (App.__getattr__, names in
-# oya.ui.app.RARE); this module is imported for that call and forgotten at
-# once, so its code is in RAM only while the call (or a job it left) runs.
-# In App itself, as .mpy, it was ~1.1 KB of RAM beside every deal.
-from oya.ui import forget
+# the pause menu and the way home from it, the slips, the contrast. App's
+# method of the same name imports this module for the call and forgets it at
+# once (oya.heap.RARE), so its code is in RAM only while the call (or a job
+# it left) runs, never beside a deal.
+from oya.heap import BOOT, forget
 from oya.ui.app import flow
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
@@ -12,7 +11,7 @@ from oya.ui.text import t
 
 def boot(app):
     flow("boot").boot(app)
-    forget("oya.ui.boot")       # what it showed keeps what it needs
+    forget(*BOOT)     # what it showed keeps what it needs
 
 
 def resume(app):

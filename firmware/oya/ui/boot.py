@@ -2,7 +2,7 @@
 # while used (oya.ui.app.flow); the app forgets it once the boot is done.
 from oya import GAMES
 from oya.journal import JournalCorrupt
-from oya.ui import forget
+from oya.heap import RESUMED, forget, forget_options
 from oya.ui.app import DEFAULT_SETTINGS
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
@@ -117,7 +117,8 @@ def _resumed(app):
     if s is None:
         app.home()
         return
-    forget("oya.rules", "oya.resume", "oya.journal_read", "oya.games." + s.game + "_options")
+    forget(*RESUMED)
+    forget_options(s.game)
     yield
     gc.collect()
     yield

@@ -1,10 +1,10 @@
 # A match begins: the deal screen takes the place of the flows that set it
 # up (a new table's, or the boot's resume). Imported for that one step and
-# forgotten with the flows (oya.ui.app.FLOWS): a deal never needs it.
+# forgotten with the flows (oya.heap.FLOWS): a deal never needs it.
 from oya import rng
 from oya.games import load
-from oya.ui import forget
-from oya.ui.app import FLOWS, Call, collecting, forget_options
+from oya.heap import FIRST_DRAW, FLOWS, forget, forget_options
+from oya.ui.app import Call, collecting
 
 
 def match_code(game):
@@ -64,7 +64,7 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
 def first_chosen(app, first):
     """A table deck's first dealer is known (oya.ui.first_draw): the match
     begins as a drawn one does."""
-    forget("oya.ui.first_draw")
+    forget(*FIRST_DRAW)
     app._starting[0].begin_match()
     show_first_dealer(app, first)
 

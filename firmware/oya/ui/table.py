@@ -4,8 +4,8 @@
 # new-table flow once the match is drawn.
 from oya import option_text
 from oya.ui import keys
-from oya.ui import forget
-from oya.ui.app import FLOWS, flow, forget_options
+from oya.heap import FLOWS, SETUP, forget, forget_options
+from oya.ui.app import flow
 from oya.ui.grid import cut
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
@@ -24,7 +24,7 @@ def option_row(oid, value):
 def edit_options(app, game, rs_name, opts):
     """The options, from the ruleset's (None: the game's defaults)."""
     from oya.games import options
-    forget("oya.ui.setup")       # its menus below call it back by name (Call)
+    forget(*SETUP)     # its menus below call it back by name (Call)
     L = app.lang
     # the options table is looked up, not held: it goes from RAM once the
     # starting chips are set (pick_chips reads their range: importing it again

@@ -8,7 +8,7 @@
 # a hash table in RAM (frozen or not) and, as .mpy, a str object
 # per long word beside it; one str costs no RAM frozen and is one object as
 # .mpy. A word is looked up in it (a few finds, in C) when a screen is drawn.
-from oya.ui import forget
+from oya.heap import TEXTS, forget
 
 _MODS = ("oya.ui.text_en", "oya.ui.text_ja")
 _cur = [-1, None]     # the language loaded, its module
@@ -18,7 +18,7 @@ def _words(lang):
     lang = 1 if lang else 0
     if _cur[0] != lang:
         _cur[1] = None
-        forget(_MODS[1 - lang], _MODS[1 - lang] + "_setup")
+        forget(*TEXTS[1 - lang])
         name = _MODS[lang]
         _cur[1] = __import__(name, None, None, ("T",))
         _cur[0] = lang
