@@ -89,11 +89,15 @@ def test_the_checks_above_catch_a_string():
 
 
 def test_no_getattr_dispatch_in_the_firmware():
+    # a game's options are options(game), not an engine module's __getattr__
     found = []
     for path, tree in _sources():
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name == "__getattr__":
                 found.append("%s:%d" % (path.relative_to(FIRMWARE), node.lineno))
+            elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__getattr__"
+                                                      for t in node.targets):
+                found.append("%s:%d =" % (path.relative_to(FIRMWARE), node.lineno))
     # the two that remain wrap one object in another (a display driver's
     # framebuffer, a table deck's deal around the game's), not a list of names
     assert sorted(found) == ["oya/hw/ssd1306.py:%d" % _line("hw/ssd1306.py"),
@@ -103,3 +107,15 @@ def test_no_getattr_dispatch_in_the_firmware():
 def _line(rel):
     tree = ast.parse((FIRMWARE / "oya" / rel).read_text())
     return next(n.lineno for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "__getattr__")
+
+
+def test_no_global_replaces_a_function():
+    # a cache made on first use is a global set to None (oya.heap, idiom 5),
+    # never a global that replaces the function that fills it
+    found = []
+    for path, tree in _sources():
+        defs = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Global):
+                found += ["%s:%d %s" % (path.relative_to(FIRMWARE), node.lineno, n) for n in node.names if n in defs]
+    assert found == []

@@ -19,6 +19,7 @@ from oya.ui import keys as K
 from oya.ui import play as P
 
 from tests.test_ui_app import new_table, pause, waiting_passes
+from oya.games import options
 
 
 def _hands(n=400, seed=1):
@@ -211,7 +212,7 @@ def test_a_deal_shuffled_ahead_is_the_deal_its_seed_makes(game):
     names = ["P%d" % i for i in range(mod.MATCH.SEATS[0])]
 
     def deal_of(seed, ahead=None):
-        m = mod.MATCH(rules.defaults(mod.OPTIONS), names, None, 0, None)
+        m = mod.MATCH(rules.defaults(options(game)), names, None, 0, None)
         if ahead is not None:
             m.prepare(ahead)
         d = m.start_deal(seed)

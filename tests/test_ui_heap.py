@@ -17,6 +17,7 @@ from oya.ui import keys as K
 from tests.reliability.hostile import cases as hostile_cases
 from tests.test_ui_app import waiting_passes
 from tools import deploy, mpy_runtime
+from oya.games import options
 
 ROOT = Path(tools.ROOT)
 SHIPPED = sorted((ROOT / "firmware" / "rulesets").glob("*.json"))
@@ -189,7 +190,7 @@ def test_grouped_entries_offer_every_legal_action_once_and_amounts_decode(game):
     from oya.session import Session
     mod = load(game)
     bot = __import__("oya.games.%s_bot" % game, None, None, ("smart_bot",)).smart_bot
-    opts = rules.defaults(mod.OPTIONS)
+    opts = rules.defaults(options(game))
     lo, hi = mod.MATCH.SEATS
     n = opts["players"] if isinstance(opts.get("players"), int) else min(hi, 4)
     s = Session(game, "default", opts, ["P%d" % i for i in range(n)], None, None, bytes(32))
@@ -448,7 +449,7 @@ def test_a_game_without_amounts_has_its_menu_made_with_no_decode():
     # Kakkuri: decoding a play is a search for its order (~150 ms for one on
     # the RP2040); its actions carry no chips, so the menu decodes none
     from oya.games import kakkuri as K
-    m = K.KakkuriMatch(rules.defaults(K.OPTIONS), ["P%d" % i for i in range(7)], None, 0)
+    m = K.KakkuriMatch(rules.defaults(options("kakkuri")), ["P%d" % i for i in range(7)], None, 0)
     plays = decoded = 0
     for k in range(3):
         deal = m.start_deal(rng.derive(bytes(32), k))

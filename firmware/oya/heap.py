@@ -17,9 +17,12 @@
 #    are plain methods that import it; a game's options: options(game)).
 #    The import is written at the call, so grep finds caller and callee;
 #    nothing is reached through __getattr__ over a list of names.
-# 4. A table of short names is one str "a|b|c" read with field(text, i):
-#    as .mpy each str of a tuple is an object of its own in RAM for as long
-#    as its module; one joined str is one object.
+# 4. A table of words is one str, never a tuple of str: as .mpy each str of
+#    a tuple is an object of its own in RAM for as long as its module, one
+#    joined str is one object. Words found by position (a yaku's number, a
+#    month) are "a|b|c", read with field(text, i); words found by key (the
+#    screens' texts, oya.ui.text_*) are "|key=word|...|", read with
+#    look(table, key).
 # 5. A cache that is made on first use is a module global set to None and
 #    filled by the one function that uses it, never a global that replaces
 #    the function.
@@ -94,3 +97,15 @@ def field(text, i):
         i -= 1
     b = text.find("|", a)
     return text[a:] if b < 0 else text[a:b]
+
+
+def look(table, key):
+    """key's word in a table "|key=word|...|", or None (idiom 4)."""
+    n = len(key)
+    i = table.find(key)
+    while i > 0:
+        if table.startswith("|", i - 1) and table.startswith("=", i + n):
+            i += n + 1
+            return table[i:table.find("|", i)]
+        i = table.find(key, i + 1)
+    return None

@@ -20,24 +20,13 @@ def load(game):
 
 def options(game):
     """The option table of `game` (every option, its default and its check),
-    from oya.games.<game>_options: without importing the engine (the setup
-    screens read it before the engine is needed)."""
+    from oya.games.<game>_options, without importing the engine: the setup
+    screens, the ruleset reader and a resume read it, a deal never, so in a
+    module of its own it leaves RAM once the options are set
+    (oya.heap.forget_options)."""
     if game in EXTRA:
         return EXTRA[game].OPTIONS
     from oya import GAMES
     if game not in GAMES:
         raise ValueError("unknown game " + game)
     return __import__("oya.games." + game + "_options", None, None, ("OPTIONS",)).OPTIONS
-
-
-def options_attr(game):
-    """A game engine's module __getattr__, which gives its OPTIONS (every
-    option, its default and its check) from oya.games.<game>_options. The
-    setup screens, the ruleset reader and a resume read them, a deal never:
-    in a module of their own they leave RAM once the options are set (~3 KB
-    a game as .mpy, where a module's constants stay as long as its code)."""
-    def get(name):
-        if name == "OPTIONS":
-            return options(game)
-        raise AttributeError(name)
-    return get

@@ -75,7 +75,6 @@ from oya.compat import const
 from oya.heap import field
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
-from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
 # the hands (and the names the bot and the tests read here)
@@ -137,7 +136,6 @@ def _say(i, lang):
     return field(_SAY_EN, i)
 
 
-__getattr__ = options_attr("kachi")     # OPTIONS, from oya.games.kachi_options
 
 
 # -- the deal -------------------------------------------------------------------------

@@ -53,7 +53,6 @@
 from oya.heap import DRAWS, field, forget
 from oya.game import Deal, EN, cut, seat_place, spaces
 from oya.match import Match
-from oya.games import options_attr
 from oya.stock import Stock
 from oya.ledger import POT
 from oya import cards
@@ -63,7 +62,6 @@ from oya.games.kakkuri_search import (TOK_AKA, TOK_KIND, TOK_KURO, TOK_PLAIN, TO
                                       legal_plays, play_order, play_parts, search_steps)
 
 
-__getattr__ = options_attr("kakkuri")     # OPTIONS, from oya.games.kakkuri_options
 
 
 # -- pure functions -------------------------------------------------------------

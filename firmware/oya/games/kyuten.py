@@ -45,12 +45,10 @@ from oya.compat import const
 from oya.heap import field
 from oya.game import Deal, EN, cut, seat_place
 from oya.match import Match
-from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
 
 # -- options (their checks: oya.games.kyuten_options) ------------------------
-__getattr__ = options_attr("kyuten")     # OPTIONS, from oya.games.kyuten_options
 
 
 # -- actions -------------------------------------------------------------------

@@ -30,7 +30,6 @@
 #   PLAY + code (face up), PLAY_DOWN + code (a trump face down).
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
-from oya.games import options_attr
 from oya import cards
 from oya.compat import const
 from oya.heap import field
@@ -57,7 +56,6 @@ KIND = cards.STD52
 J_INDEX = const(10)       # rank index (code % 13) of the J
 TEAMS = "AB"
 
-__getattr__ = options_attr("meri")     # OPTIONS, from oya.games.meri_options
 
 
 # yaku: (id, top rank index, second rank index); rank index = code % 13

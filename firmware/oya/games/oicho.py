@@ -55,7 +55,6 @@ from oya.compat import const
 from oya.heap import field
 from oya.game import Deal, EN, cut, text_of
 from oya.match import Match
-from oya.games import options_attr
 from oya import cards
 
 NONE = const(0xFF)      # in public()/view(): a face-down card, or no maki-fuda
@@ -85,7 +84,6 @@ _MUST = const(1)         # santa wa hiki: 3 or less
 _NO_DRAW = const(2)      # shichiken-biki nashi: 7 or more
 _YAKU_STAY = const(3)    # shippin / kuppin are never drawn to
 
-__getattr__ = options_attr("oicho")     # OPTIONS, from oya.games.oicho_options
 
 
 VALUE_EN = "Buta|Pin|Nizo|Santa|Yotsuya|Goke|Roppo|Shichiken|Oicho|Kabu"
@@ -97,7 +95,8 @@ YAKU_JA = "シッピン|クッピン|アラシカブ|アラシ|ノボリ|クダ�
 
 
 def defaults():
-    return dict((e[0], e[1]) for e in __getattr__("OPTIONS"))
+    from oya.games import options
+    return dict((e[0], e[1]) for e in options("oicho"))
 
 
 # -- pure functions: values, yaku, comparison ---------------------------------

@@ -597,11 +597,15 @@ class App:
 
 # -- on the device: buttons -> keys, the render loop, the printer task ----------------
 
+_clock = None      # oya.hw.tdiff, looked up at the first use (the clock runs every tick)
+
+
 def _tdiff(a, b):
-    from oya.hw import tdiff
-    global _tdiff
-    _tdiff = tdiff            # looked up once (the clock runs every tick)
-    return tdiff(a, b)
+    global _clock
+    if _clock is None:
+        from oya.hw import tdiff
+        _clock = tdiff
+    return _clock(a, b)
 
 
 def render(app):
