@@ -53,6 +53,10 @@ DRAWS = ("oya.games.first_dealer",)  # the first dealer's and the tie-break's dr
 PRINTER = ("oya.hw.printer", "oya.hw.raster")  # the printer's driver, once idle
 MOUNT = ("oya.hw.flashfs",)         # the remount of the flash at power-on
 BOARD = ("oya.hw.board", "rp2")     # the board's builder and the port's PIO assembler
+# the modules of an engine's own that it imports, fetched before it one an
+# idle pass (oya.ui.start.match_code), dropped with the engine (forget_games)
+PARTS = {"kachi": ("oya.games.kachi_names", "oya.games.kachi_hands"),
+         "kakkuri": ("oya.games.kakkuri_consts", "oya.games.kakkuri_search")}
 TEXTS = (("oya.ui.text_en", "oya.ui.text_en_setup"), ("oya.ui.text_ja", "oya.ui.text_ja_setup"))  # by language
 
 

@@ -2,10 +2,6 @@
 
 
 EXTRA = {}   # name -> module: games registered at run time (the tests' trivial game)
-# the modules of an engine's own that it imports (what the device fetches
-# before it, one a pass: oya.ui.setup)
-PARTS = {"kachi": ("oya.games.kachi_names", "oya.games.kachi_hands"),
-         "kakkuri": ("oya.games.kakkuri_consts", "oya.games.kakkuri_search")}
 
 
 def load(game):

@@ -3,14 +3,13 @@
 # forgotten with the flows (oya.heap.FLOWS): a deal never needs it.
 from oya import rng
 from oya.games import load
-from oya.heap import FIRST_DRAW, FLOWS, forget, forget_options
+from oya.heap import FIRST_DRAW, FLOWS, PARTS, forget, forget_options
 from oya.ui.app import Call, collecting
 
 
 def match_code(game):
     """The modules a match of `game` runs on, each after its own imports:
     a new table's or a resume's prefetch, one an idle pass."""
-    from oya.games import PARTS
     return ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match"] + list(PARTS.get(game, ())) + [
         "oya.games." + game, "oya.session", "oya.ui.tables"]
 
