@@ -6,8 +6,9 @@
 # RP2040 has room for one game's deal and little else, so:
 #
 # 1. A flow imports its module when it starts and drops it when it ends:
-#    forget(*GROUP) with a group named below, never module names written
-#    at the call site, so which modules come and go when is read here.
+#    forget(GROUP) with a group named below, never module names written at
+#    the call site, so which modules come and go when is read here. A group
+#    is one str "a|b|c" (idiom 4).
 #    Dropped, a module's code is freed once nothing refers to it; it is
 #    imported again when next used.
 # 2. A screen calls back into a flow by name (oya.ui's Call(app, mod, fn)),
@@ -32,42 +33,44 @@
 # firmware module forgets a module by a string of its own.
 
 # what a deal in play does not need: dropped when the match starts
-FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
-         "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
-         "oya.resume", "oya.journal_read", "oya.ui.start", "oya.ui.spinner",
-         "oya.ui.records", "oya.ui.match_end")
+FLOWS = ("oya.ui.home|oya.ui.boot|oya.ui.settings|oya.ui.setup|oya.ui.table|oya.ui.menus|"
+         "oya.ui.menu|oya.rules|oya.jsonlite|oya.rsindex|oya.ui.text_en_setup|"
+         "oya.ui.text_ja_setup|oya.resume|oya.journal_read|oya.ui.start|oya.ui.spinner|"
+         "oya.ui.records|oya.ui.match_end")
 # the code of a match in play: dropped with the match (App.drop_match)
-MATCH_CODE = ("oya.ui.menus", "oya.ui.records", "oya.ui.play", "oya.ui.amounts", "oya.ui.entry", "oya.ui.tables",
-              "oya.session", "oya.match", "oya.game", "oya.stock", "oya.ledger", "oya.cards", "oya.cards_ja",
-              "oya.tabledeck")
+MATCH_CODE = ("oya.ui.menus|oya.ui.records|oya.ui.play|oya.ui.amounts|oya.ui.entry|"
+              "oya.ui.tables|oya.session|oya.match|oya.game|oya.stock|oya.ledger|oya.cards|"
+              "oya.cards_ja|oya.tabledeck")
 # the pause menu's code and what it read back: dropped back at the deal
-MENUS = ("oya.ui.menus", "oya.ui.records", "oya.ui.menu", "oya.resume", "oya.journal_read")
+MENUS = "oya.ui.menus|oya.ui.records|oya.ui.menu|oya.resume|oya.journal_read"
 # what read a saved match back at boot: dropped once it is resumed
-RESUMED = ("oya.rules", "oya.resume", "oya.journal_read")
-BOOT = ("oya.ui.boot",)             # the boot's screens keep what they need
-RARE = ("oya.ui.app_rare",)         # App's rare methods, dropped at each call
-HOME = ("oya.ui.home",)             # the home menu, once a new table is begun
-SETUP = ("oya.ui.setup",)           # the game and ruleset menus, once the options are shown
-FIRST_DRAW = ("oya.ui.first_draw",)  # a table deck's first dealer, once known
-DRAWS = ("oya.games.first_dealer",)  # the first dealer's and the tie-break's draws
-PRINTER = ("oya.hw.printer", "oya.hw.raster")  # the printer's driver, once idle
-MOUNT = ("oya.hw.flashfs",)         # the remount of the flash at power-on
-BOARD = ("oya.hw.board", "rp2")     # the board's builder and the port's PIO assembler
+RESUMED = "oya.rules|oya.resume|oya.journal_read"
+BOOT = "oya.ui.boot"                        # the boot's screens keep what they need
+RARE = "oya.ui.app_rare"                    # App's rare methods, dropped at each call
+HOME = "oya.ui.home"                        # the home menu, once a new table is begun
+SETUP = "oya.ui.setup"                      # the game and ruleset menus, once the options are shown
+FIRST_DRAW = "oya.ui.first_draw"            # a table deck's first dealer, once known
+DRAWS = "oya.games.first_dealer"            # the first dealer's and the tie-break's draws
+PRINTER = "oya.hw.printer|oya.hw.raster"    # the printer's driver, once idle
+MOUNT = "oya.hw.flashfs"                    # the remount of the flash at power-on
+BOARD = "oya.hw.board|rp2"                  # the board's builder and the port's PIO assembler
 # the modules of an engine's own that it imports, fetched before it one an
 # idle pass (oya.ui.start.match_code), dropped with the engine (forget_games)
-PARTS = {"kachi": ("oya.games.kachi_names", "oya.games.kachi_hands"),
-         "kakkuri": ("oya.games.kakkuri_consts", "oya.games.kakkuri_search")}
-TEXTS = (("oya.ui.text_en", "oya.ui.text_en_setup"), ("oya.ui.text_ja", "oya.ui.text_ja_setup"))  # by language
+PARTS = {"kachi": "oya.games.kachi_names|oya.games.kachi_hands",
+         "kakkuri": "oya.games.kakkuri_consts|oya.games.kakkuri_search"}
+# each language's words (English, Japanese): a match's, then the setup's
+TEXTS = ("oya.ui.text_en|oya.ui.text_en_setup", "oya.ui.text_ja|oya.ui.text_ja_setup")
 
 
-def forget(*names):
-    """Drop modules from the module table and their packages, so that
-    MicroPython frees their code once nothing else refers to it. Only on
-    MicroPython: CPython callers (tests) may hold the modules themselves."""
+def forget(group):
+    """Drop the modules of `group` ("a|b|c") from the module table and their
+    packages, so that MicroPython frees their code once nothing else refers
+    to it. Only on MicroPython: CPython callers (tests) may hold the modules
+    themselves."""
     import sys
     if sys.implementation.name != "micropython":
         return
-    for name in names:
+    for name in group.split("|"):
         if name in sys.modules:
             del sys.modules[name]
             pkg, _, leaf = name.rpartition(".")

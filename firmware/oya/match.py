@@ -65,7 +65,7 @@ class Match:
         a drawn dealer, with nothing drawn."""
         mod = __import__("oya.games.first_dealer", None, None, ("oicho",))
         draw = getattr(mod, self.GAME, None)
-        forget(*DRAWS)
+        forget(DRAWS)
         if draw is None:
             self.dealer = 0 if who is None else who
             return self.dealer

@@ -792,7 +792,7 @@ class KakkuriMatch(Match):
         the first dealer's, imported for it and forgotten after: once a
         match, and never during a deal."""
         mod = __import__("oya.games.first_dealer", None, None, ("kakkuri_tiebreak",))
-        forget(*DRAWS)
+        forget(DRAWS)
         return mod.kakkuri_tiebreak(self, source)
 
     def standings(self):

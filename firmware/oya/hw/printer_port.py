@@ -95,7 +95,7 @@ class PrinterPort:
         w = p.pump(now)
         if w < 0:
             self._driver = None
-            forget(*PRINTER)
+            forget(PRINTER)
         return w
 
     def _failed(self, e):

@@ -82,14 +82,6 @@ def list_rulesets(game=None):
     return flow("setup").list_rulesets(game)
 
 
-def _rare():
-    """oya.ui.app_rare, forgotten at once: the function called keeps what
-    it needs while it is in use."""
-    from oya.ui import app_rare
-    forget(*RARE)
-    return app_rare
-
-
 def _calling(fn, args):
     """App.call_later's job: the call, on an idle pass."""
     fn(*args)
@@ -135,38 +127,15 @@ class App:
         self._near = 0                # MemoryErrors each within _CALM keys of the one before
         self._calm = _CALM            # keys gone through since the last MemoryError
         self._err = None              # the error screen fail() showed last
-        self.boot()
+        self.rare().boot(self)
 
-    # -- a deal never calls these: their code is oya.ui.app_rare's ---------------
-    def boot(self):
-        _rare().boot(self)
-
-    def resume(self):
-        _rare().resume(self)
-
-    def quit_to_home(self):
-        _rare().quit_to_home(self)
-
-    def pause_menu(self):
-        _rare().pause_menu(self)
-
-    def open_later(self, mod, fn, first=None):
-        _rare().open_later(self, mod, fn, first)
-
-    def print_commit(self):
-        _rare().print_commit(self)
-
-    def deal_record(self):
-        return _rare().deal_record(self)
-
-    def print_lines(self, lines):
-        return _rare().print_lines(self, lines)
-
-    def not_printed(self, why):
-        _rare().not_printed(self, why)
-
-    def apply_contrast(self):
-        _rare().apply_contrast(self)
+    def rare(self):
+        """oya.ui.app_rare, where the code of what a deal never calls is
+        (the boot, the pause menu, the slips): imported for the call and
+        forgotten at once, as the function called keeps what it needs."""
+        from oya.ui import app_rare
+        forget(RARE)
+        return app_rare
 
     # -- screen stack ---------------------------------------------------------------
     @property
@@ -206,7 +175,7 @@ class App:
             self.fail(e)
         if len(self.stack) == 1 and self.stack[0] is self._play:
             # back at the deal: the menus' code goes, and what they read back
-            forget(*MENUS)
+            forget(MENUS)
 
     def tick(self, now):
         """Time passes: bot seats act. True when something changed."""
@@ -455,7 +424,7 @@ class App:
         self._mod = None
         self._bot = None
         self._table = None
-        forget(*MATCH_CODE)
+        forget(MATCH_CODE)
         forget_games()
 
     def match_over(self):
@@ -591,7 +560,7 @@ class App:
             if top is self._play and top.state == top.PEEK:
                 return False     # said once the cards are hidden: OK's release must reach the peek
             self._printer_failed = failed
-            self.not_printed(getattr(p, "last_error", None) or "")
+            self.rare().not_printed(self, getattr(p, "last_error", None) or "")
             return True
         return False
 

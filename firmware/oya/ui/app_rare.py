@@ -1,8 +1,9 @@
-# The App's methods that run a few times a match: the boot and the resume,
-# the pause menu and the way home from it, the slips, the contrast. App's
-# method of the same name imports this module for the call and forgets it at
-# once (oya.heap.RARE), so its code is in RAM only while the call (or a job
-# it left) runs, never beside a deal.
+# The App's methods that run a few times a match: the boot,
+# the pause menu and the way home from it, the slips, the contrast. A caller
+# says app.rare().pause_menu(app): App.rare imports this module for the call
+# and forgets it at once (oya.heap.RARE), so its code is in RAM only while
+# the call (or a job it left) runs, never beside a deal; ten methods of App
+# that only called these would be RAM beside every deal.
 from oya.heap import BOOT, forget
 from oya.ui.app import flow
 from oya.ui.widgets import Message, wrap
@@ -11,11 +12,7 @@ from oya.ui.text import t
 
 def boot(app):
     flow("boot").boot(app)
-    forget(*BOOT)     # what it showed keeps what it needs
-
-
-def resume(app):
-    flow("boot").resume(app)
+    forget(BOOT)     # what it showed keeps what it needs
 
 
 def quit_to_home(app):
@@ -71,6 +68,10 @@ def print_commit(app):
 
 def deal_record(app):
     return flow("records").deal_record(app)
+
+
+def print_deal(app):
+    return print_lines(app, deal_record(app))
 
 
 def print_lines(app, lines):

@@ -161,10 +161,10 @@ def build_hardware():
     any file is open."""
     from oya.hw import flashfs
     flashfs.remount()
-    forget(*MOUNT)    # (oya.hw.pageflash stays, with the mount)
+    forget(MOUNT)    # (oya.hw.pageflash stays, with the mount)
     from oya.hw import board
     hw = board.build("board.json")
-    forget(*BOARD)
+    forget(BOARD)
     _unbind_main("rp2")
     return hw
 

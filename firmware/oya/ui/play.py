@@ -466,9 +466,9 @@ class PlayScreen(Screen):
                 self.acting = -1
                 self.refresh()
             elif k == keys.HOLD_OK:
-                self.app.print_commit()
+                self.app.rare().print_commit(self.app)
             elif k == keys.BACK:
-                self.app.pause_menu()
+                self.app.rare().pause_menu(self.app)
         elif self.state == HANDOFF:
             if k == keys.HOLD_OK:
                 self.peek_seat = self.acting
@@ -479,7 +479,7 @@ class PlayScreen(Screen):
                 if self.work is not None:       # (the idle passes finished it, unless the key came at once)
                     self.search(SYNC_STEPS, SYNC_MS)
             elif k == keys.BACK:
-                self.app.pause_menu()
+                self.app.rare().pause_menu(self.app)
         elif self.state == PEEK:
             if k == keys.RELEASE or k == keys.BACK:
                 self.state = DECIDE if self.seen_by == self.peek_seat else HANDOFF
@@ -491,9 +491,9 @@ class PlayScreen(Screen):
             elif k == keys.OK:
                 self.app.end_deal()
             elif k == keys.HOLD_OK:
-                self.app.print_lines(self.app.deal_record())
+                self.app.rare().print_deal(self.app)
             elif k == keys.BACK:
-                self.app.pause_menu()
+                self.app.rare().pause_menu(self.app)
         else:
             self.key_decide(k)
 
@@ -501,7 +501,7 @@ class PlayScreen(Screen):
         seat = self.acting
         if self.is_bot(seat):
             if k == keys.BACK:
-                self.app.pause_menu()
+                self.app.rare().pause_menu(self.app)
             return
         n = len(self.entries)
         self.msg = None
@@ -517,8 +517,8 @@ class PlayScreen(Screen):
             label, acts, nums = self.entries[self.cursor]
             if acts is None:
                 if label == t("print_cards", self.lang()):
-                    self.app.print_lines(["%s:" % self.names()[seat],
-                                          tables.card_list(self.kind(), self.private_cards(seat))])
+                    self.app.rare().print_lines(self.app, ["%s:" % self.names()[seat],
+                                                          tables.card_list(self.kind(), self.private_cards(seat))])
                 elif label == "< back":
                     self.acting = -1
                     self.refresh()
@@ -530,7 +530,7 @@ class PlayScreen(Screen):
             else:
                 self.ask_amount(label, acts, nums, seat)
         elif k == keys.BACK:
-            self.app.pause_menu()
+            self.app.rare().pause_menu(self.app)
 
     def ask_amount(self, label, acts, nums, seat):
         app = self.app

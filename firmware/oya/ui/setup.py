@@ -259,7 +259,7 @@ def load(fn, game=None):
 
 
 def new_table(app):
-    forget(*HOME)       # the home menu below keeps none of its code (a Call)
+    forget(HOME)       # the home menu below keeps none of its code (a Call)
     L = app.lang
     app.push(Menu(t("game", L), [game_name(g, L) for g in GAMES], Call(app, "setup", "pick_game"), app.pop))
     app.scanned = False            # (being scanned: scan_ahead)

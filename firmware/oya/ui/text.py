@@ -8,7 +8,7 @@
 # a hash table in RAM (frozen or not) and, as .mpy, a str object
 # per long word beside it; one str costs no RAM frozen and is one object as
 # .mpy. A word is looked up in it (a few finds, in C) when a screen is drawn.
-from oya.heap import TEXTS, forget, look
+from oya.heap import TEXTS, field, forget, look
 
 _cur = [-1, None]     # the language loaded, its module
 
@@ -17,8 +17,8 @@ def _words(lang):
     lang = 1 if lang else 0
     if _cur[0] != lang:
         _cur[1] = None
-        forget(*TEXTS[1 - lang])
-        name = TEXTS[lang][0]
+        forget(TEXTS[1 - lang])
+        name = field(TEXTS[lang], 0)
         _cur[1] = __import__(name, None, None, ("T",))
         _cur[0] = lang
     return _cur[1]
@@ -26,7 +26,7 @@ def _words(lang):
 
 def setup_words(lang=0):
     """The module of the words before a match, in `lang`."""
-    return TEXTS[1 if lang else 0][1]
+    return field(TEXTS[1 if lang else 0], 1)
 
 
 def t(key, lang=0):
