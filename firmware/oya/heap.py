@@ -14,10 +14,11 @@
 # 2. A screen calls back into a flow by name (oya.ui's Call(app, mod, fn)),
 #    not by a closure, when its module is to be dropped under it.
 # 3. Code a deal never runs lives in a module of its own that is imported
-#    at the call and dropped at once (oya.ui.app_rare: App's rare methods
-#    are plain methods that import it; a game's options: options(game)).
-#    The import is written at the call, so grep finds caller and callee;
-#    nothing is reached through __getattr__ over a list of names.
+#    at the call and dropped at once: app.rare().pause_menu(app) for the
+#    app's rare functions (oya.ui.app_rare), options(game) for a game's
+#    options. The callee is named at the call, so grep finds caller and
+#    callee; nothing is reached through __getattr__ over a list of names,
+#    and no method of a class that is always loaded only forwards a call.
 # 4. A table of words is one str, never a tuple of str: as .mpy each str of
 #    a tuple is an object of its own in RAM for as long as its module, one
 #    joined str is one object. Words found by position (a yaku's number, a
