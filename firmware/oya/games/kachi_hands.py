@@ -197,7 +197,10 @@ def value_label(value, yaku=None, lang=EN):
 
 
 def _cname(kind, code, lang):
-    return cards.name_ja(kind, code) if lang else cards.name(kind, code)
+    if lang:
+        from oya.cards_ja import name_ja
+        return name_ja(kind, code)
+    return cards.name(kind, code)
 
 
 def table_lines(pub, names, kind):
