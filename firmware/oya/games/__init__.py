@@ -4,7 +4,7 @@
 EXTRA = {}   # name -> module: games registered at run time (the tests' trivial game)
 # the modules of an engine's own that it imports (what the device fetches
 # before it, one a pass: oya.ui.setup)
-PARTS = {"kachi": ("oya.games.kachi_names", "oya.games.kachi_hands")}
+PARTS = {"kachi": ("oya.games.kachi_names", "oya.games.kachi_hands"), "kyuten": ("oya.games.kyuten_acts",)}
 
 
 def load(game):
