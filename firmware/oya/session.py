@@ -275,7 +275,8 @@ class Session:
     @classmethod
     def resume(cls, journal, lean=False):
         """The match saved in `journal`, or None. JournalCorrupt propagates."""
-        rec = journal.load()
+        from oya.journal_read import load
+        rec = load(journal)
         if rec is None:
             return None
         return cls.from_record(rec, journal, lean)

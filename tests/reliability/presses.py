@@ -388,9 +388,14 @@ class PressFuzz:
                 return
 
     # -- steering back into a match ----------------------------------------------------------------
+    def _reader(self):
+        """The firmware's journal reader, as the device imports it (its files
+        are the simulated flash's)."""
+        return self.sim.modules.get("oya.journal_read") or self.sim.importer.load("oya.journal_read")
+
     def _saved_game(self):
         try:
-            rec = self.app.match_j.load()
+            rec = self._reader().load(self.app.match_j)
         except Exception:
             return None
         return rec.get("game") if isinstance(rec, dict) else None
@@ -425,9 +430,9 @@ class PressFuzz:
             self._steer_press("ok" if self._saved_game() == self.game else "back")
         elif k == "home":
             target = 0
-            if app.match_j.has_record() and self._saved_game() == self.game:
+            if self._reader().has_record(app.match_j) and self._saved_game() == self.game:
                 target = 1
-            elif app.match_j.has_record() and finishing:
+            elif self._reader().has_record(app.match_j) and finishing:
                 target = 1
             self._menu_to(top, target)
         elif k == "game":

@@ -35,7 +35,7 @@ def _going_home(app):
     yield
     m = flow("home")
     yield
-    saved = app.match_j.has_record()
+    saved = m.has_saved(app)
     yield
     m.home(app, saved)
 
