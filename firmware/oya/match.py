@@ -169,3 +169,24 @@ class Match:
         order = list(range(len(self.ledger)))
         order.sort(key=lambda s: -self.ledger.chips[s])
         return [(s, self.ledger.chips[s]) for s in order]
+
+
+def replay_deal(match, seed, acts):
+    """Start a deal of `match` from `seed` (None with a table deck) and
+    apply `acts` ([seat, action] pairs, flattened; a table deck's entered
+    cards are actions too). Returns the deal."""
+    for deal in replay_steps(match, seed, acts):
+        pass
+    return deal
+
+
+def replay_steps(match, seed, acts):
+    """replay_deal a step at a time, for work spread over the device loop's
+    passes (oya.ui.records): None after the deal's start and after each
+    action, then the deal."""
+    deal = match.start_deal(seed)
+    for i in range(0, len(acts), 2):
+        yield None
+        deal.act(acts[i + 1], acts[i])
+    yield None
+    yield deal

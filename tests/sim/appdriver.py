@@ -87,7 +87,7 @@ class PublicDeal:
         return self._d.events
 
     def __getattr__(self, name):
-        if name in ("turn", "dealer", "nseats", "done", "void", "GAME"):
+        if name in ("turn", "dealer", "nseats", "done", "void", "GAME", "can_undo"):     # (can_undo: whether the last entry may be taken back)
             return getattr(self._d, name)
         raise HiddenAccess("deal.%s" % name)
 

@@ -5,6 +5,9 @@ EXTRA = {}   # name -> module: games registered at run time (the tests' trivial 
 # the modules of an engine's own that it imports (what the device fetches
 # before it, one a pass: oya.ui.setup)
 PARTS = {"kachi": ("oya.games.kachi_names", "oya.games.kachi_hands"), "kyuten": ("oya.games.kyuten_acts",)}
+# the games that play a table deck with a deal of their own, the DEAL of
+# oya.games.<game>_table (Meri keeps the score only)
+OWN_TABLE = ("meri",)
 
 
 def load(game):
@@ -15,6 +18,14 @@ def load(game):
     if game not in GAMES:
         raise ValueError("unknown game " + game)
     return __import__("oya.games." + game, None, None, ("MATCH",))
+
+
+def table_deal(game):
+    """The deal class `game` plays a table deck with when it has its own,
+    else None (the engine's deal, its faces entered: oya.tabledeck)."""
+    if game not in OWN_TABLE:
+        return None
+    return __import__("oya.games." + game + "_table", None, None, ("DEAL",)).DEAL
 
 
 def options(game):
