@@ -41,6 +41,7 @@
 from oya.game import RuleError, EN
 from oya.stock import Stock
 from oya import cards
+from oya.compat import forget
 from oya.games import table_deal
 
 UNKNOWN = 0x80        # placeholder codes UNKNOWN..0xFE; real codes are < 0x80, 0xFF is a game's NONE
@@ -234,7 +235,10 @@ def first_dealer(match, known, who=None):
     k-th card drawn."""
     match.intro = []
     src = None if who is not None else TableStock(known, len(cards.deck(match.deck_kind())))
-    match.dealer = match.draw_first_dealer(src, who)
+    try:
+        match.dealer = match.draw_first_dealer(src, who)
+    finally:
+        forget("oya.games.first_dealer")     # (as Match.choose_first_dealer: not kept for the deals)
     return match.dealer
 
 

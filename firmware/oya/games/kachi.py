@@ -720,6 +720,10 @@ class KachiMatch(Match):
         self.shibari = None       # strength a hand needs after a hiki (shibari on)
         self.stopped = False      # stop() was called, or a deal split its pot as the last
 
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import kachi
+        return kachi(self, source, rank, who)
+
     def deck_kind(self):
         if self.opts.get("deck_variant", "standard20") == "three_1s_10s":
             return cards.KACHI22

@@ -586,6 +586,10 @@ class KyutenMatch(Match):
         if "session_end" not in opts:   # a match saved before the option existed
             opts["session_end"] = "rotations"
 
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import kyuten
+        return kyuten(self, source, half, who)
+
     def deck_kind(self):
         return cards.STD104 if self.opts.get("decks", 1) == 2 else cards.STD52
 

@@ -657,6 +657,10 @@ class MeriMatch(Match):
         Match.__init__(self, opts, names, chips, dealer, seed)
         self.teams = [0, 0]
 
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import meri
+        return meri(self, source, strength, who)
+
     @classmethod
     def seat_counts(cls, opts):
         """The seat counts these options allow (the `players` option)."""
