@@ -318,11 +318,11 @@ def test_the_grid_marks_rows_that_are_not_a_byte_a_cell():
 def test_a_row_of_kana_put_again_is_not_made_again():
     # a screen puts every row each frame: a row of kana made again was ~1-3 ms
     # of RP2040 CPU, so a Japanese menu's cursor move cost 3x an English one
-    from oya.ui import kana
+    from oya.ui import grid
     from oya.ui.grid import Grid
     made = []
-    real = kana.half_fit
-    kana.half_fit = lambda b, room: made.append(room) or real(b, room)
+    real = grid.half_fit
+    grid.half_fit = lambda b, room: made.append(room) or real(b, room)
     try:
         g = Grid()
         assert g._kana is None                  # (English only: no room kept for kana)
@@ -335,4 +335,4 @@ def test_a_row_of_kana_put_again_is_not_made_again():
         g.put(1, "\u30bb\u30c3\u30c6\u30a4 \u30ae", lead=b">")     # other text: made again
         assert made == [19, 20, 20] and g.line(1) == ">\uff7e\uff6f\uff83\uff72 \uff77\uff9e"
     finally:
-        kana.half_fit = real
+        grid.half_fit = real
