@@ -1,7 +1,8 @@
 # The display drivers at the I2C byte level: full frames, partial windows,
 # the SH1106 column offset and recovery from a failing bus.
 from hw_fakes import FakeI2C
-from oya.hw.ssd1306 import SSD1306, make
+from oya.hw.board import make
+from oya.hw.ssd1306 import SSD1306
 from oya.hw.sh1106 import SH1106
 
 
