@@ -2,8 +2,7 @@
 # while used (oya.ui.app.flow); the app forgets it once the boot is done.
 from oya import GAMES
 from oya.journal import JournalCorrupt
-from oya.ui import forget
-from oya.ui.app import DEFAULT_SETTINGS
+from oya.ui import DEFAULT_SETTINGS, forget
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
 
@@ -78,7 +77,7 @@ def resume(app):
 
 
 def _resume_steps(app):
-    from oya.ui.app import collecting
+    from oya.ui import collecting
     from oya.ui.start import match_code     # (start_play's module: the resume ends there)
     from oya.journal_read import load
     try:

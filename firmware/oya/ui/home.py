@@ -3,7 +3,7 @@
 # for its names. What its items open is in oya.ui.setup (New table), oya.ui.boot
 # (Resume) and oya.ui.settings (rulesets, settings, about), each imported
 # when picked (oya.ui.app.flow). Dropped in play.
-from oya.ui.app import Call, flow
+from oya.ui import Call, flow
 from oya.ui.menu import Menu
 from oya.ui.text import t
 

@@ -3,8 +3,7 @@
 # forgotten with the flows (oya.ui.app.FLOWS): a deal never needs it.
 from oya import rng
 from oya.games import load
-from oya.ui import forget
-from oya.ui.app import FLOWS, Call, collecting, forget_options
+from oya.ui import FLOWS, Call, collecting, forget, forget_options
 
 
 def match_code(game):
