@@ -831,7 +831,6 @@ def test_a_new_table_collects_the_setups_garbage_while_the_draw_is_read(flash, m
     # CPU in that key as .mpy on the emulated RP2040): an idle pass makes it,
     # after the draw is shown and the deal screens fetched, not in a key
     import sys
-    import oya.ui
     import oya.ui.app as A
     done = []
 
@@ -840,7 +839,7 @@ def test_a_new_table_collects_the_setups_garbage_while_the_draw_is_read(flash, m
         def collect():
             done.append((type(app.top()).__name__, app._starting is not None, "oya.ui.play" in sys.modules))
     monkeypatch.setattr(A, "gc", GC)
-    monkeypatch.setattr(oya.ui, "gc", GC)         # (collecting(), the flows' idle collection)
+    monkeypatch.setitem(sys.modules, "gc", GC)    # (collecting(), the flows' idle collection, imports it)
     app = App()
     to_bots(app, GAMES.index("oicho"))
     app.key(K.OK)

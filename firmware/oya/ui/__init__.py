@@ -3,8 +3,6 @@
 # on MicroPython only the code in use is in RAM. Here, below the app and
 # every flow, is what they share: the flows' loader and callbacks, which
 # modules a deal does not need, and the app's defaults.
-import gc
-import sys
 from oya.compat import forget
 
 RULESET_DIR = "rulesets"
@@ -20,6 +18,7 @@ FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.u
 def forget_games(keep=None):
     """Forget every game engine (and bot) module but `keep`'s: one game's
     engine in RAM at a time."""
+    import sys
     for k in [k for k in sys.modules if k.startswith("oya.games.")]:
         g = k[10:]
         if keep is None or (g != keep and g != keep + "_bot"):
@@ -37,6 +36,7 @@ def collecting():
     end of a match the heap holds what the match left; collected while the
     ranking is read, the key home does not meet a collection of it (as
     .mpy, ~50 ms of CPU for a ~100 KB heap)."""
+    import gc
     gc.collect()
     yield
 
