@@ -22,7 +22,8 @@
 #   fuwari offers. Meri does not use TableDeal: it keeps the score only
 #   (oya.games.meri_table, which oya.games.table_deal finds by its name).
 # - Adding a game: call self.stock.need() where its rules read a face-down
-#   card, add it to GAMES, refuse() its rulesets the picker cannot serve,
+#   card, add it to GAMES, refuse the rulesets the picker cannot serve
+#   (table_refusal(opts) in its options module),
 #   and give it a whole match by buttons in tests/sim/test_table_deck_app.py.
 # - Entering is a decision like any other: action enter(code) (a negative
 #   int, never a game action) by the seat named in the request. TableDeal
@@ -42,7 +43,7 @@ from oya.game import RuleError, EN
 from oya.stock import Stock
 from oya import cards
 from oya.compat import forget
-from oya.games import table_deal
+from oya.games import table_deal, table_refusal
 
 UNKNOWN = 0x80        # placeholder codes UNKNOWN..0xFE; real codes are < 0x80, 0xFF is a game's NONE
 NONE = 0xFF
@@ -217,11 +218,7 @@ def refuse(game, opts):
     one: a Kachi-kachi red 7 and black 7 are both "7")."""
     if game not in GAMES:
         return "No table deck for this game yet"
-    if game == "kachi" and opts.get("color_tiebreak", "off") != "off":
-        return "Colour tie-break needs the device's deal"
-    if game == "kakkuri" and opts.get("players") == 8:
-        return "8 players: the hako needs the device's deal"     # the forced-out hand, in dealt order
-    return None
+    return table_refusal(game, opts)
 
 
 # -- the first dealer --------------------------------------------------------------------

@@ -28,6 +28,15 @@ def table_deal(game):
     return __import__("oya.games." + game + "_table", None, None, ("DEAL",)).DEAL
 
 
+def table_refusal(game, opts):
+    """Why a ruleset of `game` with `opts` cannot be played with a table
+    deck, or None: the hook table_refusal(opts) of the game's options module,
+    for a rule that tells apart cards the picker does not."""
+    mod = __import__("oya.games." + game + "_options", None, None, ("OPTIONS",))
+    refusal = getattr(mod, "table_refusal", None)
+    return None if refusal is None else refusal(opts)
+
+
 def options(game):
     """The option table of `game` (every option, its default and its check),
     from oya.games.<game>_options: without importing the engine (the setup
