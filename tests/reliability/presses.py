@@ -440,8 +440,8 @@ class PressFuzz:
             self._menu_to(top, from_games.index(self.game))
             self._want = {}
         elif k == "ruleset":
-            if "ruleset" not in self._want:
-                ok = [i for i, it in enumerate(top.items) if not isinstance(it, tuple)]
+            ok = [i for i, it in enumerate(top.items) if not isinstance(it, tuple)]
+            if self._want.get("ruleset") not in ok:     # (one chosen for another game's list, reached by presses)
                 self._want["ruleset"] = self.r.choice(ok)
             self._menu_to(top, self._want["ruleset"])
         elif k == "options" and getattr(app, "table_deck", False):
