@@ -269,7 +269,7 @@ def test_local_yaku_names_on_the_screen_the_slip_and_the_options_list():
     kana has a glyph, and a line holds them), the printed record names them
     by id beside the hand and the payment, and the options list shows each
     new option's id and value whole."""
-    from oya.ui import kana
+    from oya import kana
     from oya.ui.grid import two_cols, COLS
     from oya.ui.records import deal_record_lines
     from oya.ui.table import option_row

@@ -106,13 +106,6 @@ def parse(kind, text):
     raise ValueError("no card " + text)
 
 
-def name_ja(kind, code):
-    """The card's short Japanese name (oya.cards_ja: loaded by a device set
-    to Japanese; as .mpy, RAM an English one has no use for)."""
-    from oya.cards_ja import name_ja
-    return name_ja(kind, code)
-
-
 def put_joined(buf, kind, codes, hidden=-1, mark=b""):
     """Append the names of `codes` to the bytearray `buf`, a space between,
     `mark` (bytes) for a `hidden` code (a face-down card)."""

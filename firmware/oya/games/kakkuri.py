@@ -756,6 +756,10 @@ class KakkuriMatch(Match):
         self.outro = []          # events of the tiebreak draw
         Match.__init__(self, opts, names, chips, dealer, seed)
 
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import kakkuri
+        return kakkuri(self, source, rank, who)
+
     def starting_chips(self):
         return self.opts.get("starting_chips", 20)
 
@@ -795,7 +799,7 @@ class KakkuriMatch(Match):
         match, and never during a deal."""
         mod = __import__("oya.games.first_dealer", None, None, ("kakkuri_tiebreak",))
         forget("oya.games.first_dealer")
-        return mod.kakkuri_tiebreak(self, source)
+        return mod.kakkuri_tiebreak(self, source, rank)
 
     def standings(self):
         chips = self.ledger.chips

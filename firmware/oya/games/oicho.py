@@ -742,6 +742,10 @@ class OichoMatch(Match):
         self.dealer_net = 0       # the dealer's net since taking the deal (sudachi)
         Match.__init__(self, full, names, chips, dealer, seed)
 
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import oicho
+        return oicho(self, source, card_value, who)
+
     def deck_kind(self):
         return cards.KABUFUDA if self.opts["deck"] == "kabufuda" else cards.HANAFUDA
 
