@@ -89,10 +89,27 @@ def put_name(buf, kind, code):
             buf.append(107)                             # 3k
 
 
+def put_shown(buf, kind, code):
+    """Append the card as the screens show it: its transcript name, but a
+    hanafuda card without its copy letter, since no rule of the game tells
+    the four cards of a month apart (the named cards keep theirs)."""
+    if kind == HANAFUDA:
+        buf.extend(_RANK[code // 4])
+    else:
+        put_name(buf, kind, code)
+
+
 def name(kind, code):
     """The transcript string of a card (see TRANSCRIPT.md)."""
     buf = bytearray()
     put_name(buf, kind, code)
+    return buf.decode()
+
+
+def shown(kind, code):
+    """The card as the screens and slips show it (see put_shown)."""
+    buf = bytearray()
+    put_shown(buf, kind, code)
     return buf.decode()
 
 
@@ -114,8 +131,9 @@ def name_ja(kind, code):
 
 
 def put_joined(buf, kind, codes, hidden=-1, mark=b""):
-    """Append the names of `codes` to the bytearray `buf`, a space between,
-    `mark` (bytes) for a `hidden` code (a face-down card)."""
+    """Append the cards of `codes` as the screens show them (put_shown) to
+    the bytearray `buf`, a space between, `mark` (bytes) for a `hidden` code
+    (a face-down card)."""
     for i in range(len(codes)):
         if i:
             buf.append(32)
@@ -123,7 +141,7 @@ def put_joined(buf, kind, codes, hidden=-1, mark=b""):
         if c == hidden:
             buf.extend(mark)
         else:
-            put_name(buf, kind, c)
+            put_shown(buf, kind, c)
 
 
 def joined(kind, codes, hidden=-1, mark=""):

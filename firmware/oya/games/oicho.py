@@ -53,7 +53,7 @@
 #   all draw again, the first tied seat deals (never happens in practice).
 from oya.compat import const, field
 from oya.game import Deal, EN, cut, text_of
-from oya.match import Match
+from oya.match import Match, legend_lines
 from oya.games import options_attr
 from oya import cards
 
@@ -734,6 +734,10 @@ class OichoMatch(Match):
     SEATS = (2, 10)
     START_OPTION = "starting_points"
     ALLOW_NEGATIVE = True
+
+    def legend(self, lang):
+        from oya.games import oicho_legend
+        return legend_lines(oicho_legend, lang)
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         full = defaults()

@@ -12,7 +12,7 @@ from oya.ui.text import t
 def pause_menu(app):
     L = app.lang
     items = [t("continue", L), t("standings", L), t("recall", L), t("print", L), t("quit", L),
-             t("end_match", L)]
+             t("end_match", L), t("legend", L)]
 
     def pick(i):
         if i == 0:
@@ -25,12 +25,23 @@ def pause_menu(app):
             app.print_lines(standings_lines(app))
         elif i == 4:
             app.quit_to_home()
-        else:
+        elif i == 5:
             # one press in a menu must not end a match: the players say yes
             app.push(Message(t("end_q", L), wrap(t("end_sure", L)), lambda: end_match(app), app.pop,
                              footer=t("yes_no", L)))
+        else:
+            legend(app)
 
     app.push(Menu(t("pause", L), items, pick, app.pop))
+
+
+def legend(app):
+    """The key to the game's screen notation, a page that scrolls; its text
+    is read from the game's legend module only now."""
+    out = []
+    for entry in app.session.match.legend(app.lang) or ():
+        wrap(entry, 21, out)
+    app.push(Message(t("legend", app.lang), out, app.pop))
 
 
 def end_match(app):
