@@ -99,9 +99,10 @@ def tokens(line):
 
 
 def legend(game, lang):
-    """The legend's entries as the pause menu gets them: from the match."""
+    """The legend's entries, from the module the game's match names."""
     m = new_match(game, {}, ["P%d" % (i + 1) for i in range(SEATS[game])], None, b"\x01" * 32)
-    return m.legend(lang)
+    mod = m.legend()
+    return (mod.JA if lang else mod.EN).split("\n")
 
 
 def keys_of(entries):

@@ -106,13 +106,6 @@ def name(kind, code):
     return buf.decode()
 
 
-def shown(kind, code):
-    """The card as the screens and slips show it (see put_shown)."""
-    buf = bytearray()
-    put_shown(buf, kind, code)
-    return buf.decode()
-
-
 def parse(kind, text):
     """Transcript string -> card code. For decks where several physical cards
     share one string (kabufuda "3"), the lowest matching code in the deck is

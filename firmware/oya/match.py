@@ -164,10 +164,10 @@ class Match:
         self.ledger.pot = st["pot"]
         self.restore_extra(st)
 
-    def legend(self, lang):
-        """The key to this game's screen notation, one entry a line (None:
-        the game has none). A game's Match imports its own legend module
-        here and passes it to legend_lines."""
+    def legend(self):
+        """The module of the key to this game's screen notation (its EN and
+        JA, one entry a line), imported only when the legend is shown; None:
+        the game has none."""
         return None
 
     def standings(self):
@@ -176,9 +176,3 @@ class Match:
         order.sort(key=lambda s: -self.ledger.chips[s])
         return [(s, self.ledger.chips[s]) for s in order]
 
-
-def legend_lines(mod, lang):
-    """The entries of a legend module (EN or JA, one str each), the module
-    forgotten at once: only the page shown keeps its text."""
-    forget(mod.__name__)
-    return (mod.JA if lang else mod.EN).split("\n")

@@ -22,7 +22,8 @@ def test_the_legend_is_a_page_of_the_pause_menu(game, lang):
         pass
     m = d.app.session.match
     want = []
-    for entry in m.legend(1 if lang == "ja" else 0):
+    mod = m.legend()
+    for entry in (mod.JA if lang == "ja" else mod.EN).split("\n"):
         wrap(entry, 21, want)
     d.press("back")
     d.expect_title("pause")

@@ -73,7 +73,7 @@
 #     turn (as dealer) before it can win.
 from oya.compat import const, field
 from oya.game import Deal, EN, seat_place
-from oya.match import Match, legend_lines
+from oya.match import Match
 from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
@@ -733,9 +733,9 @@ class KachiMatch(Match):
     START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
-    def legend(self, lang):
+    def legend(self):
         from oya.games import kachi_legend
-        return legend_lines(kachi_legend, lang)
+        return kachi_legend
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         if "session_end" not in opts:     # a match saved before the option existed

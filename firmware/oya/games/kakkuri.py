@@ -52,7 +52,7 @@
 # play is finished first); either way when fewer than 2 seats have chips.
 from oya.compat import field, forget
 from oya.game import Deal, EN, cut, seat_place, spaces
-from oya.match import Match, legend_lines
+from oya.match import Match
 from oya.games import options_attr
 from oya.stock import Stock
 from oya.ledger import POT
@@ -750,9 +750,9 @@ class KakkuriMatch(Match):
     START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
-    def legend(self, lang):
+    def legend(self):
         from oya.games import kakkuri_legend
-        return legend_lines(kakkuri_legend, lang)
+        return kakkuri_legend
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         self.stopped = False

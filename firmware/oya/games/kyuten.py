@@ -43,7 +43,7 @@
 #   tied seats draw again.
 from oya.compat import const, field
 from oya.game import Deal, EN, cut, seat_place
-from oya.match import Match, legend_lines
+from oya.match import Match
 from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
@@ -597,9 +597,9 @@ class KyutenMatch(Match):
     START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
-    def legend(self, lang):
+    def legend(self):
         from oya.games import kyuten_legend
-        return legend_lines(kyuten_legend, lang)
+        return kyuten_legend
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         Match.__init__(self, opts, names, chips, dealer, seed)

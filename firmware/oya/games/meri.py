@@ -29,7 +29,7 @@
 #   ROBOTTA, HIDE, NO_EXCHANGE, EXCHANGE + discard code,
 #   PLAY + code (face up), PLAY_DOWN + code (a trump face down).
 from oya.game import Deal, EN, seat_place
-from oya.match import Match, legend_lines
+from oya.match import Match
 from oya.games import options_attr
 from oya import cards
 from oya.compat import const, field
@@ -645,9 +645,9 @@ class MeriMatch(Match):
     START_OPTION = None
     ALLOW_NEGATIVE = True
 
-    def legend(self, lang):
+    def legend(self):
         from oya.games import meri_legend
-        return legend_lines(meri_legend, lang)
+        return meri_legend
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         n = len(names)

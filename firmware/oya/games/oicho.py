@@ -53,7 +53,7 @@
 #   all draw again, the first tied seat deals (never happens in practice).
 from oya.compat import const, field
 from oya.game import Deal, EN, cut, text_of
-from oya.match import Match, legend_lines
+from oya.match import Match
 from oya.games import options_attr
 from oya import cards
 
@@ -735,9 +735,9 @@ class OichoMatch(Match):
     START_OPTION = "starting_points"
     ALLOW_NEGATIVE = True
 
-    def legend(self, lang):
+    def legend(self):
         from oya.games import oicho_legend
-        return legend_lines(oicho_legend, lang)
+        return oicho_legend
 
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         full = defaults()

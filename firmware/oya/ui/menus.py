@@ -3,6 +3,7 @@
 # again. The recall and the slips it leads to are in oya.ui.records, loaded
 # when picked: the menu is opened beside a deal's screens and its engine,
 # and ending a match from it is where a match's heap is highest as .mpy.
+from oya.ui import forget
 from oya.ui.grid import two_cols
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message, wrap
@@ -37,10 +38,14 @@ def pause_menu(app):
 
 def legend(app):
     """The key to the game's screen notation, a page that scrolls; its text
-    is read from the game's legend module only now."""
+    is read from the game's legend module only now, and only the page keeps
+    it."""
+    mod = app.session.match.legend()
     out = []
-    for entry in app.session.match.legend(app.lang) or ():
-        wrap(entry, 21, out)
+    if mod is not None:
+        forget(mod.__name__)
+        for entry in (mod.JA if app.lang else mod.EN).split("\n"):
+            wrap(entry, 21, out)
     app.push(Message(t("legend", app.lang), out, app.pop))
 
 
