@@ -161,6 +161,12 @@ class Match:
         self.ledger.pot = st["pot"]
         self.restore_extra(st)
 
+    def legend(self):
+        """The module of the key to this game's screen notation (its EN and
+        JA, one entry a line), imported only when the legend is shown; None:
+        the game has none."""
+        return None
+
     def standings(self):
         """Seats ranked by chips, best first: [(seat, chips)]."""
         order = list(range(len(self.ledger)))

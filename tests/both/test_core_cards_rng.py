@@ -52,9 +52,9 @@ def test_transcript_names():
 
 def test_japanese_names_exist():
     assert cards_ja.name_ja(cards.KOMATSU, cards.AKA_CHORO) == "アカチョロ"
-    assert cards_ja.name_ja(cards.HANAFUDA, 0) == "マツa"
+    assert cards_ja.name_ja(cards.HANAFUDA, 0) == "マツ"            # the month alone: its four cards are alike
     assert cards_ja.name_ja(cards.STD52, 0) == "スペードA"
-    assert cards_ja.name_ja(cards.HANAFUDA, 39) == "モミジd"       # the last of a joined table
+    assert cards_ja.name_ja(cards.HANAFUDA, 39) == "モミジ"        # the last of a joined table
     assert cards_ja.name_ja(cards.STD52, 51) == "クラブK"
 
 

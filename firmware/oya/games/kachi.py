@@ -726,6 +726,10 @@ class KachiMatch(Match):
     START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
+    def legend(self):
+        from oya.games import kachi_legend
+        return kachi_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         if "session_end" not in opts:     # a match saved before the option existed
             opts = dict(opts)

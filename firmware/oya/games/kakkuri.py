@@ -750,6 +750,10 @@ class KakkuriMatch(Match):
     START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
+    def legend(self):
+        from oya.games import kakkuri_legend
+        return kakkuri_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         self.stopped = False
         self.tiebreak = None     # seats in tiebreak order (final_tiebreak = draw_cards)

@@ -582,6 +582,10 @@ class KyutenMatch(Match):
     START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
+    def legend(self):
+        from oya.games import kyuten_legend
+        return kyuten_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         Match.__init__(self, opts, names, chips, dealer, seed)
         self.fresh = chips is None      # the dealer's extra chips not given yet

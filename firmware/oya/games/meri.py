@@ -647,6 +647,10 @@ class MeriMatch(Match):
     START_OPTION = None
     ALLOW_NEGATIVE = True
 
+    def legend(self):
+        from oya.games import meri_legend
+        return meri_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         n = len(names)
         if n not in (4, 6):

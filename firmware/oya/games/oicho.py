@@ -735,6 +735,10 @@ class OichoMatch(Match):
     START_OPTION = "starting_points"
     ALLOW_NEGATIVE = True
 
+    def legend(self):
+        from oya.games import oicho_legend
+        return oicho_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         full = defaults()
         if opts:
