@@ -58,7 +58,8 @@ BOARD = "oya.hw.board|rp2"                  # the board's builder and the port's
 # the modules of an engine's own that it imports, fetched before it one an
 # idle pass (oya.ui.start.match_code), dropped with the engine (forget_games)
 PARTS = {"kachi": "oya.games.kachi_names|oya.games.kachi_hands",
-         "kakkuri": "oya.games.kakkuri_consts|oya.games.kakkuri_search"}
+         "kakkuri": "oya.games.kakkuri_consts|oya.games.kakkuri_search",
+         "kyuten": "oya.games.kyuten_acts"}
 # each language's words (English, Japanese): a match's, then the setup's
 TEXTS = ("oya.ui.text_en|oya.ui.text_en_setup", "oya.ui.text_ja|oya.ui.text_ja_setup")
 

@@ -26,54 +26,22 @@ import sys
 from oya import rng
 from oya.journal import Journal
 from oya.heap import MATCH_CODE, MENUS, RARE, forget, forget_games
+from oya.ui import DEFAULT_SETTINGS, IDLE_REDRAW, flow
 from oya.ui.grid import Grid
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
 from oya.compat import const
 
 STATE_DIR = "state"
-RULESET_DIR = "rulesets"
-DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
 _HELD_KEYS = const(16)          # keys kept while a new table or a ranking is made (App.key); more are dropped
 _CALM = const(4)                # keys that go through after a MemoryError before the next one is a new trouble
+
+
 def _mkdir(path):
     try:
         os.mkdir(path)
     except OSError:
         pass
-
-
-def collecting():
-    """Idle work for App.prefetch: one collection, on an idle pass. At the
-    end of a match the heap holds what the match left; collected while the
-    ranking is read, the key home does not meet a collection of it (as
-    .mpy, ~50 ms of CPU for a ~100 KB heap)."""
-    gc.collect()
-    yield
-
-
-def flow(name):
-    """Module oya.ui.`name`, imported when its flow starts. A flow's screens
-    call back into its module (closures), so it stays in RAM while they are
-    on the stack and is freed once they are gone and it is forgotten."""
-    name = "oya.ui." + name
-    return __import__(name, None, None, ("t",))
-
-
-class Call:
-    """A screen's callback into a flow's module, by name: Call(app, "setup",
-    "fn", x)(i) is oya.ui.setup.fn(app, x, i). It holds none of the module's
-    code, so the module can be forgotten while the screen stays on the stack
-    (it is imported again if the screen is used again)."""
-
-    def __init__(self, app, mod, fn, *args):
-        self.app = app
-        self.mod = mod
-        self.fn = fn
-        self.args = args
-
-    def __call__(self, *a):
-        return getattr(flow(self.mod), self.fn)(self.app, *(self.args + a))
 
 
 def list_rulesets(game=None):
@@ -589,6 +557,3 @@ def render(app):
         if d.failed is None:            # (drawn a page at a time, show() cannot resend it)
             app.renderer.render(g)
     return n
-
-
-IDLE_REDRAW = 2         # App.idle(): the work done changed the screen

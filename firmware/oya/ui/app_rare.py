@@ -5,7 +5,7 @@
 # the call (or a job it left) runs, never beside a deal; ten methods of App
 # that only called these would be RAM beside every deal.
 from oya.heap import BOOT, forget
-from oya.ui.app import flow
+from oya.ui import flow
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
 
@@ -31,7 +31,7 @@ def _going_home(app):
     yield
     m = flow("home")
     yield
-    saved = app.match_j.has_record()
+    saved = m.has_saved(app)
     yield
     m.home(app, saved)
 

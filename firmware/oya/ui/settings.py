@@ -4,7 +4,7 @@
 from oya import VERSION, option_text
 from oya.ui import keys
 from oya.heap import forget_games
-from oya.ui.app import Call, flow
+from oya.ui import Call, flow
 from oya.ui.grid import COLS, half
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner

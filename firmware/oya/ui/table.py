@@ -5,7 +5,7 @@
 from oya import option_text
 from oya.ui import keys
 from oya.heap import FLOWS, SETUP, forget, forget_options
-from oya.ui.app import flow
+from oya.ui import flow
 from oya.ui.grid import cut
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
