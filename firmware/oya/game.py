@@ -124,21 +124,8 @@ class Deal:
 
     def encode(self, do, args):
         """The action of transcript form (do, args): decode's inverse."""
-        plain = None
-        named = False
-        for r in self.ACTIONS:
-            if r[3] != do:
-                continue
-            if r[4] is None:
-                plain = r[0]
-            elif args and r[4] in args:
-                named = True
-                v = self.act_code(r, args)
-                if v is not None and r[1] <= v <= r[2]:
-                    return r[0] + v
-        if plain is None or named:
-            raise ValueError("unknown action %s %s" % (do, args))
-        return plain
+        from oya.encode import encode     # (transcripts: tools, not a deal)
+        return encode(self, do, args)
 
     def label(self, action, lang=EN):
         """What `action` is called on the screen, in `lang`."""
