@@ -57,7 +57,7 @@ from oya.games import options_attr
 from oya.stock import Stock
 from oya.ledger import POT
 from oya import cards
-from oya.games.kakkuri_consts import (AKA, DECLINE, FOLD, FUWARI, HAKO, KURO, LOOK, PASS, PHASES, PLAY,
+from oya.games.kakkuri_consts import (ACTIONS, AKA, DECLINE, FOLD, FUWARI, HAKO, KURO, LOOK, PASS, PHASES, PLAY,
                                       P_FUWARI, P_OVER, P_PLAY, P_UTAZU, SANZOKU, TAIKO, UTAZU, rank)
 from oya.games.kakkuri_search import (TOK_AKA, TOK_KIND, TOK_KURO, TOK_PLAIN, TOK_RANK, TOK_TAIKO, counts,
                                       legal_plays, play_order, play_parts, search_steps)
@@ -174,21 +174,6 @@ def table_lines(pub, names, kind=cards.KOMATSU):
     if row is not None:
         out.append(row)
     return out
-
-
-# The actions: (code, lo, hi, do, arg, English, Japanese), see oya.game;
-# a play's code packs its cards (oya.games.kakkuri_codec).
-ACTIONS = (
-    (LOOK, 0, 0, "look", None, "Look at hand", "テフダヲミル"),
-    (DECLINE, 0, 0, "decline", None, "No fuwari", "フワラナイ"),
-    (UTAZU, 0, 0, "utazu", None, "Utazu!", "ウタズ"),
-    (SANZOKU, 0, 0, "sanzoku", None, "Sanzoku!", "サンゾク"),
-    (PASS, 0, 0, "pass", None, "Pass (okuri)", "オクリ"),
-    (FOLD, 0, 0, "fold", None, "Fold (ori) 1 chip", "オリ"),
-    (HAKO, 0, 0, "hako", None, "Turn the hako", "ハコ"),
-    (FUWARI, 0, 7, "fuwari", "with", "Fuwari w/ %s", "フワル %s"),
-    (PLAY, 0, 1 << 29, "play", "cards", "%s", "%s"),
-)
 
 
 # -- the deal ---------------------------------------------------------------------
@@ -753,11 +738,19 @@ class KakkuriMatch(Match):
     START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
+    def legend(self):
+        from oya.games import kakkuri_legend
+        return kakkuri_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         self.stopped = False
         self.tiebreak = None     # seats in tiebreak order (final_tiebreak = draw_cards)
         self.outro = []          # events of the tiebreak draw
         Match.__init__(self, opts, names, chips, dealer, seed)
+
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import kakkuri
+        return kakkuri(self, source, rank, who)
 
     def starting_chips(self):
         return self.opts.get("starting_chips", 20)
@@ -798,7 +791,7 @@ class KakkuriMatch(Match):
         match, and never during a deal."""
         mod = __import__("oya.games.first_dealer", None, None, ("kakkuri_tiebreak",))
         forget("oya.games.first_dealer")
-        return mod.kakkuri_tiebreak(self, source)
+        return mod.kakkuri_tiebreak(self, source, rank)
 
     def standings(self):
         chips = self.ledger.chips

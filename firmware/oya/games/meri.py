@@ -475,7 +475,10 @@ class MeriDeal(Deal):
         return cards.parse(KIND, args[r[4]])
 
     def act_text(self, r, v, lang):
-        return cards.name(KIND, v) if lang == EN else cards.name_ja(KIND, v)
+        if lang == EN:
+            return cards.name(KIND, v)
+        from oya.cards_ja import name_ja
+        return name_ja(KIND, v)
 
     def prompt(self, seat, lang=EN):
         if self.turn < 0:
@@ -615,6 +618,10 @@ class MeriMatch(Match):
     START_OPTION = None
     ALLOW_NEGATIVE = True
 
+    def legend(self):
+        from oya.games import meri_legend
+        return meri_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         n = len(names)
         if n not in (4, 6):
@@ -624,6 +631,10 @@ class MeriMatch(Match):
             raise ValueError("players is %d: %d seats needed" % (p, p))
         Match.__init__(self, opts, names, chips, dealer, seed)
         self.teams = [0, 0]
+
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import meri
+        return meri(self, source, strength, who)
 
     @classmethod
     def seat_counts(cls, opts):
