@@ -149,7 +149,7 @@ def test_every_token_a_deal_shows_is_in_the_games_legend(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_legend_reads_in_both_languages_with_the_same_keys(game):
-    from oya.ui import kana
+    from oya import kana
     en, ja = legend(game, 0), legend(game, 1)
     assert keys_of(en) == keys_of(ja) and len(set(keys_of(en))) == len(en)
     for e in ja:
