@@ -18,7 +18,7 @@ def pause_menu(app):
         if i == 0:
             app.pop()
         elif i == 1:
-            app.push(Message(t("standings", app.lang), standings_lines(app), app.pop))
+            app.push(Message(t("standings", app.lang), standings_lines(app), app.pop, lang=app.lang))
         elif i == 2:
             app.open_later("records", "recall_screen")    # (its code imported on an idle pass)
         elif i == 3:

@@ -270,7 +270,7 @@ class PlayScreen(Screen):
         while r < ROWS - 1:
             g.put(r, "")
             r += 1
-        g.put(ROWS - 1, "OK deal BACK menu" if self.app.printer() is None else "OK deal hold:slip")
+        g.put(ROWS - 1, t("deal_menu" if self.app.printer() is None else "deal_slip", L))
 
     # The hand-off, peek and decision screens share one layout: the title on
     # row 0, the public table on the rows below it, and what differs (the
@@ -318,7 +318,7 @@ class PlayScreen(Screen):
 
     def handoff_hint(self):     # (HINT_ROWS lines)
         L = self.lang()
-        return [" " + self.s.match.deal.prompt(self.acting, L), t("hold_peek", L), "OK: ready  BACK: menu"]
+        return [" " + self.s.match.deal.prompt(self.acting, L), t("hold_peek", L), t("ready", L)]
 
     def draw_handoff(self, g):
         L = self.lang()
@@ -542,7 +542,7 @@ class PlayScreen(Screen):
 
         from oya.ui.spinner import Spinner
         app.push(Spinner(label, min(nums), max(nums), min(nums), done, app.pop,
-                         lines=[self.names()[seat]]))
+                         lines=[self.names()[seat]], lang=self.lang()))
 
     def take(self, action, seat):
         try:

@@ -84,7 +84,7 @@ def recall_screen(app):
     L = app.lang
     rec = yield from app.session.reading_recall()
     if not rec:
-        app.push(Message(t("recall", L), ["-"], app.pop))
+        app.push(Message(t("recall", L), ["-"], app.pop, lang=L))
         return
     rec = rec[::-1]             # the newest first
     items = ["#%d %s" % (_deal_no(e), _seed_text(app, e, False)) for e in rec]

@@ -86,7 +86,7 @@ def show_first_dealer(app, first):
         elif e[0] == "note":
             lines.append(str(e[1]))
     lines.append("> %s: %s" % (first, names[m.dealer]))
-    app.replace(Message(first, lines, Call(app, "start", "start_pending")))
+    app.replace(Message(first, lines, Call(app, "start", "start_pending"), lang=app.lang))
     # the deal screens (this step ends the list's first item), then, while the
     # draw is read, a collection of what the setup left: the OK that deals
     # meets one otherwise
