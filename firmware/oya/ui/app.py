@@ -46,7 +46,7 @@ FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.u
 # the code of a match in play: dropped with the match (App.drop_match)
 MATCH_CODE = ("oya.ui.menus", "oya.ui.records", "oya.ui.play", "oya.ui.amounts", "oya.ui.entry", "oya.ui.tables",
               "oya.session", "oya.match", "oya.game", "oya.stock", "oya.ledger", "oya.cards", "oya.cards_ja",
-              "oya.tabledeck")
+              "oya.ui.story_ja", "oya.tabledeck")
 
 
 def _mkdir(path):

@@ -94,7 +94,7 @@ def group_choices(deal, seat, lang):
     ch = deal.shared_choices(seat)      # read only: it may be the engine's cached list
     if getattr(deal, "AMOUNTS", True):  # (none in Kakkuri: nothing decoded, nor the module loaded)
         from oya.ui.amounts import grouped
-        items = grouped(deal, ch)
+        items = grouped(deal, ch, lang)
         if items is not None:
             return Entries(deal, lang, items)
     return Entries(deal, lang, ch)
@@ -586,7 +586,7 @@ class PlayScreen(Screen):
         out = []
         if deal.void:
             wrap(t("void", L), 21, out)
-        for ln in tables.each_event_line(self.kind(), deal.events, names, label):
+        for ln in tables.each_event_line(self.kind(), deal.events, names, label, L):
             wrap(ln, 21, out)
             while out:
                 yield out.pop(0)
