@@ -130,3 +130,21 @@ def test_a_note_reads_in_japanese_by_its_form():
     assert tables.note(None, "P3: agari") == "P3: agari"
     assert tables.blanks("Col %d, %s: %s, stake returned", "Col 2, P1: tie, stake returned") == ["2", "P1", "tie"]
     assert tables.blanks("Next dealer: %s", "Next dealers P2") is None
+
+
+def test_every_note_an_engine_writes_reads_in_japanese():
+    """Each note form in the engines' source (self.note("..."), the first
+    dealer's intro notes) has its Japanese form, and a note made from it
+    reads without an English word."""
+    import pathlib
+    from oya.ui import tables
+    root = pathlib.Path(__file__).resolve().parents[2] / "firmware" / "oya"
+    src = "".join(p.read_text() for p in sorted((root / "games").glob("*.py")))
+    forms = set(re.findall(r'self\.note\("([^"]*)"', src)) | set(re.findall(r'\("note", "([^"]*)"', src))
+    assert len(forms) > 20
+    w = tables.story_words(1)
+    for f in forms:
+        text = re.sub("%[sd]", "P2", f)
+        ja = tables.note(w, text)
+        plain = not re.search("[A-Za-z]", re.sub("%[sd]", "", f))     # "%s: %s": nothing of its own to translate
+        assert (plain or ja != text) and not english_words(ja), (f, ja)

@@ -65,37 +65,38 @@ WORDS = (
 )
 
 # The engines' notes (a "note" event's text): each English form, then the
-# same in Japanese with its blanks in the same order (oya.ui.tables.note).
-# A form's blank matches any text; the first form that matches is taken,
-# so the plain "%s: %s" comes last.
+# same in Japanese with its blanks in the same order (oya.ui.tables.note);
+# one str, as the words above. A form's blank matches any text; the first
+# form that matches is taken, so the plain "%s: %s" comes last.
 NOTES = (
-    "%s has the kuro-hibashi: out; the hand is the hako", "%s ニ クロヒバシ: ヌケ, テフダハ ハコヘ",
-    "%s is out of chips", "%s ノ チップガ ナクナッタ",
-    "%s sits out: too few chips", "%s ハ ヤスミ: チップ ブソク",
-    "Col %d, %s: %s, stake returned", "%sレツ, %s: %s, ハリ モドシ",
-    "Dealer short: pays %d of %d", "オヤ ブソク: %s ヲ ハライ (%s ノ ウチ)",
-    "Everyone sat out", "ミンナ ヤスミ",
-    "Hako empty: no winner", "ハコガ カラ: カチナシ",
-    "Kikkabutta: the okie is the trump J", "キッカブッタ: オキエハ キリフダノ J",
-    "Next dealer: %s", "ツギノ オヤ: %s",
-    "No bets: void deal, dealt again", "ハリナシ: ムコウ, クバリナオシ",
-    "Robotta: %s leads", "ロバッタ: %s ガ ウチダシ",
-    "Stock empty: no more hits", "ヤマガ カラ: モウ ヒケナイ",
-    "Sudachi: %s net %s, %s deals next", "スダチ: %s サ %s, ツギノ オヤハ %s",
-    "The deal passes to %s", "オヤハ %s ヘ",
-    "Tricks A %d B %d, hiki A %d B %d: A %d B %d", "トリ A %s B %s, ヒキ A %s B %s: A %s B %s",
-    "Trick %d: %s (%s), %s %d hiki", "%sコメ: %s (%s), %s %s ヒキ",
-    "Trick %d: %s (%s)", "%sコメ: %s (%s)",
-    "dealer: seat %d", "オヤ: セキ %s",
-    "hiki: pot %d carries over", "ヒキ: バノ %s ハ ツギヘ",
-    "kenpei: junjun of seat %d is void", "ケンペイ: セキ %s ノ ジュンジュンハ ムコウ",
-    "pot %d split: last deal", "バノ %s ヲ ワケル: サイゴノ キョク",
-    "seat %d sits out", "セキ %s ハ ヤスミ",
-    "shibari: nobody qualifies, pot %d carries over", "シバリ: ダレモ ナラズ, バノ %s ハ ツギヘ",
-    "too few seats can pay the ante", "バダイヲ ハラエル ヒトガ タリナイ",
-    "Tie for the lowest card: draw again", "イチバン ヒクイ フダガ ナランダ: ヒキナオシ",
-    "Tie: draw again", "ナランダ: ヒキナオシ",
-    "%s deals first", "サイショノ オヤハ %s",
-    "Dealer bank +%d", "オヤノ モチダシ +%s",
-    "%s: %s", "%s: %s",
+    "|%s has the kuro-hibashi: out; the hand is the hako=%s ニ クロヒバシ: ヌケ, テフダハ ハコヘ"
+    "|%s is out of chips=%s ノ チップガ ナクナッタ"
+    "|%s sits out: too few chips=%s ハ ヤスミ: チップ ブソク"
+    "|Col %d, %s: %s, stake returned=%sレツ, %s: %s, ハリ モドシ"
+    "|Dealer short: pays %d of %d=オヤ ブソク: %s ヲ ハライ (%s ノ ウチ)"
+    "|Everyone sat out=ミンナ ヤスミ"
+    "|Hako empty: no winner=ハコガ カラ: カチナシ"
+    "|Kikkabutta: the okie is the trump J=キッカブッタ: オキエハ キリフダノ J"
+    "|Next dealer: %s=ツギノ オヤ: %s"
+    "|No bets: void deal, dealt again=ハリナシ: ムコウ, クバリナオシ"
+    "|Robotta: %s leads=ロバッタ: %s ガ ウチダシ"
+    "|Stock empty: no more hits=ヤマガ カラ: モウ ヒケナイ"
+    "|Sudachi: %s net %s, %s deals next=スダチ: %s サ %s, ツギノ オヤハ %s"
+    "|The deal passes to %s=オヤハ %s ヘ"
+    "|Tricks A %d B %d, hiki A %d B %d: A %d B %d=トリ A %s B %s, ヒキ A %s B %s: A %s B %s"
+    "|Trick %d: %s (%s), %s %d hiki=%sコメ: %s (%s), %s %s ヒキ"
+    "|Trick %d: %s (%s)=%sコメ: %s (%s)"
+    "|dealer: seat %d=オヤ: セキ %s"
+    "|hiki: pot %d carries over=ヒキ: バノ %s ハ ツギヘ"
+    "|kenpei: junjun of seat %d is void=ケンペイ: セキ %s ノ ジュンジュンハ ムコウ"
+    "|pot %d split: last deal=バノ %s ヲ ワケル: サイゴノ キョク"
+    "|seat %d sits out=セキ %s ハ ヤスミ"
+    "|shibari: nobody qualifies, pot %d carries over=シバリ: ダレモ ナラズ, バノ %s ハ ツギヘ"
+    "|too few seats can pay the ante=バダイヲ ハラエル ヒトガ タリナイ"
+    "|Tie for the lowest card: draw again=イチバン ヒクイ フダガ ナランダ: ヒキナオシ"
+    "|Tie: draw again=ナランダ: ヒキナオシ"
+    "|%s deals first=サイショノ オヤハ %s"
+    "|Dealer bank +%d=オヤノ モチダシ +%s"
+    "|%s: %s=%s: %s"
+    "|"
 )

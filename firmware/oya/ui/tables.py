@@ -67,10 +67,14 @@ def note(words, text):
     if words is None:
         return text
     from oya.ui.story_ja import NOTES
-    for k in range(0, len(NOTES), 2):
-        got = blanks(NOTES[k], text)
+    i = 1
+    while i < len(NOTES):
+        e = NOTES.find("=", i)
+        j = NOTES.find("|", e)
+        got = blanks(NOTES[i:e], text)
         if got is not None:
-            return NOTES[k + 1] % tuple(word(words, g) for g in got)
+            return NOTES[e + 1:j] % tuple(word(words, g) for g in got)
+        i = j + 1
     return text
 
 
