@@ -94,7 +94,7 @@ def each_event_line(kind, events, names, value_label=None, lang=0):
     for e in events:
         t = e[0]
         if t == "show":
-            v = value_label(e[3], e[4]) if value_label else ("%s %s" % (e[3], e[4] or "")).strip()
+            v = value_label(e[3], e[4]) if value_label else ("%s %s" % (e[3], word(words, e[4]) or "")).strip()
             yield "%s %s =%s" % (place_name(e[1], names, words), card_list(kind, e[2]), v)
         elif t == "pay":
             extra = ""
