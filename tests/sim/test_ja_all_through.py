@@ -122,15 +122,15 @@ def test_the_reading_catches_english_and_lets_codes_pass():
 
 
 def test_a_note_reads_in_japanese_by_its_form():
-    from oya.ui import tables
+    from oya.ui import tables, story_ja
     w = tables.story_words(1)
     assert tables.note(w, "P3: agari") == "P3: アガリ"
     assert tables.note(w, "Sudachi: P2 net +4, P3 deals next") == "スダチ: P2 サ +4, ツギノ オヤハ P3"
     assert tables.note(w, "Trick 4: P1 (A)") == "4コメ: P1 (A)"
     assert tables.note(w, "something new") == "something new"
     assert tables.note(None, "P3: agari") == "P3: agari"
-    assert tables.blanks("Col %d, %s: %s, stake returned", "Col 2, P1: tie, stake returned") == ["2", "P1", "tie"]
-    assert tables.blanks("Next dealer: %s", "Next dealers P2") is None
+    assert story_ja.blanks("Col %d, %s: %s, stake returned", "Col 2, P1: tie, stake returned") == ["2", "P1", "tie"]
+    assert story_ja.blanks("Next dealer: %s", "Next dealers P2") is None
 
 
 def test_every_note_an_engine_writes_reads_in_japanese():

@@ -115,3 +115,41 @@ NOTES = (
     "|%s: %s=%s: %s"
     "|"
 )
+
+
+def blanks(form, text):
+    """The texts in `form`'s blanks (%s, %d) that make `text`, or None."""
+    got = []
+    i = 0           # in text
+    f = 0           # in form
+    while True:
+        b = form.find("%", f)
+        lit = form[f:] if b < 0 else form[f:b]
+        if not text.startswith(lit, i):
+            return None
+        i += len(lit)
+        if b < 0:
+            return got if i == len(text) else None
+        f = b + 2
+        b2 = form.find("%", f)
+        nxt = form[f:] if b2 < 0 else form[f:b2]
+        j = len(text) if not nxt else (text.rfind(nxt) if b2 < 0 else text.find(nxt, i))
+        if j < i:
+            return None
+        got.append(text[i:j])
+        i = j
+
+
+def note(text):
+    """An engine's note `text` in Japanese: its form's translation (NOTES),
+    each blank's word translated (WORDS)."""
+    from oya.ui.text import look
+    i = 1
+    while i < len(NOTES):
+        e = NOTES.find("=", i)
+        j = NOTES.find("|", e)
+        got = blanks(NOTES[i:e], text)
+        if got is not None:
+            return NOTES[e + 1:j] % tuple(look(WORDS, g) or g for g in got)
+        i = j + 1
+    return text

@@ -38,44 +38,12 @@ def place_name(place, names, words=None):
     return word(words, place)
 
 
-def blanks(form, text):
-    """The texts in `form`'s blanks (%s, %d) that make `text`, or None."""
-    got = []
-    i = 0           # in text
-    f = 0           # in form
-    while True:
-        b = form.find("%", f)
-        lit = form[f:] if b < 0 else form[f:b]
-        if not text.startswith(lit, i):
-            return None
-        i += len(lit)
-        if b < 0:
-            return got if i == len(text) else None
-        f = b + 2
-        b2 = form.find("%", f)
-        nxt = form[f:] if b2 < 0 else form[f:b2]
-        j = len(text) if not nxt else (text.rfind(nxt) if b2 < 0 else text.find(nxt, i))
-        if j < i:
-            return None
-        got.append(text[i:j])
-        i = j
-
-
 def note(words, text):
-    """An engine's note `text` in the language of `words` (story_words): its
-    form's translation (oya.ui.story_ja.NOTES), each blank's word translated."""
+    """An engine's note `text` in the language of `words` (story_words)."""
     if words is None:
         return text
-    from oya.ui.story_ja import NOTES
-    i = 1
-    while i < len(NOTES):
-        e = NOTES.find("=", i)
-        j = NOTES.find("|", e)
-        got = blanks(NOTES[i:e], text)
-        if got is not None:
-            return NOTES[e + 1:j] % tuple(word(words, g) for g in got)
-        i = j + 1
-    return text
+    from oya.ui.story_ja import note as note_ja
+    return note_ja(text)
 
 
 def who(x, names, lang=0):
