@@ -186,9 +186,9 @@ def record_lines(kind, events, names, public=None, lang=0):
         t = e[0]
         if t == "card":
             if e[3]:
-                yield "%s %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names, words))
+                yield "%s %s" % (cards.joined(kind, e[1:2]), tables.place_name(e[2], names, words))
         elif t == "reveal":
-            yield ("%s up %s" if lang == 0 else "%s オモテ %s") % (cards.name(kind, e[1]), tables.place_name(e[2], names, words))
+            yield ("%s up %s" if lang == 0 else "%s オモテ %s") % (cards.joined(kind, e[1:2]), tables.place_name(e[2], names, words))
         elif t == "act":
             args = e[3] or {}
             yield "%s %s %s" % (names[e[1]], tables.word(words, e[2]), " ".join(
