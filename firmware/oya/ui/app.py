@@ -367,7 +367,7 @@ class App:
                 self._err = Message(t("error", L), wrap(t("out_of_memory", L)), self.restart, footer=t("restart", L))
             else:
                 msg = str(e) or e.__class__.__name__
-                self._err = Message(t("error", L), wrap(msg)[:5], self.home)
+                self._err = Message(t("error", L), wrap(msg)[:5], self.home, lang=L)
             self.replace(self._err)
         except MemoryError:
             # not even an error can be shown: restart now (a power cut at any

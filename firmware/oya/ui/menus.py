@@ -46,7 +46,7 @@ def legend(app):
         forget(mod.__name__)
         for entry in (mod.JA if app.lang else mod.EN).split("\n"):
             wrap(entry, 21, out)
-    app.push(Message(t("legend", app.lang), out, app.pop))
+    app.push(Message(t("legend", app.lang), out, app.pop, lang=app.lang))
 
 
 def end_match(app):

@@ -60,7 +60,7 @@ def edit_options(app, game, rs_name, opts):
             cur = opts[e[0]] if opts[e[0]] is not None else e[2]
             app.push(Spinner(e[0], e[2], min(e[3], 9999), cur, set_value, app.pop, lang=L))
         elif callable(e[2]):
-            app.push(Message(e[0], wrap(e[2](None)), app.pop))      # what it allows (rules.allowed)
+            app.push(Message(e[0], wrap(e[2](None)), app.pop, lang=L))      # what it allows (rules.allowed)
         else:
             vals = list(e[2])
             app.push(Menu(e[0], [option_text(v) for v in vals], lambda j: set_value(vals[j]), app.pop,
