@@ -41,7 +41,7 @@ FLOWS = ("oya.ui.home|oya.ui.boot|oya.ui.settings|oya.ui.setup|oya.ui.table|oya.
 # the code of a match in play: dropped with the match (App.drop_match)
 MATCH_CODE = ("oya.ui.menus|oya.ui.records|oya.ui.play|oya.ui.amounts|oya.ui.entry|"
               "oya.ui.tables|oya.session|oya.match|oya.game|oya.stock|oya.ledger|oya.cards|"
-              "oya.cards_ja|oya.tabledeck")
+              "oya.cards_ja|oya.ui.story_ja|oya.tabledeck")
 # the pause menu's code and what it read back: dropped back at the deal
 MENUS = "oya.ui.menus|oya.ui.records|oya.ui.menu|oya.resume|oya.journal_read"
 # what read a saved match back at boot: dropped once it is resumed

@@ -204,7 +204,7 @@ def _cname(kind, code, lang):
     return cards.name(kind, code)
 
 
-def table_lines(pub, names, kind):
+def table_lines(pub, names, kind, lang=0):
     """The public table in rows of at most 21 cells for the device screen:
     pot, round and rate (or the result); then one row per seat from the seat
     to act: > on turn, * the dealer, chips put in this deal, the cards held
@@ -212,7 +212,7 @@ def table_lines(pub, names, kind):
     n = len(names)
     res = pub["result"]
     if res is None:
-        rows = ["Pot %d r%d/%d rate %d" % (pub["pot"], pub["circuit"], pub["circuits"], pub["rate"])]
+        rows = [("Pot %d r%d/%d rate %d" if lang == 0 else "バ %d %d/%dジュン レート %d") % (pub["pot"], pub["circuit"], pub["circuits"], pub["rate"])]
     elif pub["winner"] >= 0:
         rows = ["%s wins%s" % (cut(names[pub["winner"]], 10), " (geri)" if res == "geri" else "")]
     elif res == "split":

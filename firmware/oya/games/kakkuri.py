@@ -140,19 +140,19 @@ def value_label(value, yaku, lang=EN):
     return field("Agari|Guri|Utazu|Sanzoku|No winner" if lang == EN else "アガリ|グリ|ウタズ|サンゾク|アガリナシ", i)
 
 
-def table_lines(pub, names, kind=cards.KOMATSU):
+def table_lines(pub, names, kind=cards.KOMATSU, lang=0):
     """The public table for the 21x8 screen: base, hako and pot; the last
     play; then two seats a line: > on turn, * the dealer, the cards left (F
     folded, X forced out, - sitting out), s after a sanzoku. (Made after
     every action: each string it makes and drops is garbage of that key.)"""
-    out = [cut("Base %d Hako %d Pot %d" % (pub["base"], pub["hako"], pub["pot"]), 21)]
+    out = [cut(("Base %d Hako %d Pot %d" if lang == 0 else "ダイ %d ハコ %d バ %d") % (pub["base"], pub["hako"], pub["pot"]), 21)]
     ph = pub["phase"]
     if pub["last"]:
         out.append(cut("%s: %s" % (cut(names[pub["last_seat"]], 6), " ".join(pub["last"])), 21))
     elif ph == "fuwari":
-        out.append("Fuwari: swap unseen?")
+        out.append("Fuwari: swap unseen?" if lang == 0 else "フワリ: ミズニ カエル?")
     elif ph == "utazu":
-        out.append("Utazu!")
+        out.append("Utazu!" if lang == 0 else "ウタズ!")
     seated = pub["seated"]
     counts = pub["counts"]
     folded = pub["folded"]

@@ -659,14 +659,14 @@ def seat_rows(d, t, n):
     return order
 
 
-def table_lines(pub, names, kind):
+def table_lines(pub, names, kind, lang=0):
     """The public table in rows of at most 21 cells for the device screen:
     the dealer's card, then the acting seat, then the others (ante/bet,
     up-cards, C when contested, - when sitting out)."""
     from oya.cards import name as cname, joined
     d = pub["dealer"]
     dc = joined(kind, pub["dealer_cards"]) or "-"
-    rows = ["%s D %s lim%d" % (cut(names[d], 4), dc, pub["limit"])]
+    rows = [("%s D %s lim%d" if lang == 0 else "%s オヤ %s ゲンド%d") % (cut(names[d], 4), dc, pub["limit"])]
     for s in seat_rows(d, pub.get("turn", -1), len(names)):
         if not pub["dealt"][s]:
             rows.append("%s -" % cut(names[s], 4))

@@ -690,7 +690,7 @@ class MeriMatch(Match):
 MATCH = MeriMatch
 
 
-def table_lines(pub, names, kind):
+def table_lines(pub, names, kind, lang=EN):
     """The public table in rows of at most 21 cells for the device screen.
     A face-down trump shows as '**' until the trick is complete."""
     from oya.cards import name as cname, joined
@@ -699,15 +699,20 @@ def table_lines(pub, names, kind):
         return joined(kind, b, HIDDEN, "**") or "-"
 
     okie = pub["okie"]
-    rows = ["Trump %s okie %s" % ("SHDC"[pub["trump"]], cname(kind, okie) if okie is not None and okie >= 0 else "-")]
+    rows = [("Trump %s okie %s" if lang == EN else "キリフダ %s オキエ %s") % ("SHDC"[pub["trump"]], cname(kind, okie) if okie is not None and okie >= 0 else "-")]
     if pub["robotta"] is not None and pub["robotta"] >= 0:
         rows[0] += " R"
-    mode = "meri" if pub["meri"] else ("monchi" if pub["monchi"] else "free")
-    rows.append("Trick %d/%d %s" % (pub["trick"], pub["tricks_per_deal"], mode))
-    rows.append("Now " + cs(pub["cards"]))
+    if lang == EN:
+        mode = "meri" if pub["meri"] else ("monchi" if pub["monchi"] else "free")
+        rows.append("Trick %d/%d %s" % (pub["trick"], pub["tricks_per_deal"], mode))
+        rows.append("Now " + cs(pub["cards"]))
+    else:
+        mode = "メリ" if pub["meri"] else ("モンチ" if pub["monchi"] else "")
+        rows.append("%d/%dコメ %s" % (pub["trick"], pub["tricks_per_deal"], mode))
+        rows.append("バ " + cs(pub["cards"]))
     t = pub["tricks"]
     sc = pub["score"]
-    rows.append("Tricks A%d B%d (%d-%d)" % (t[0], t[1], sc[0], sc[1]))
+    rows.append(("Tricks A%d B%d (%d-%d)" if lang == EN else "A %d B %d (%d-%d)") % (t[0], t[1], sc[0], sc[1]))
     if pub["last"]:
-        rows.append("Last " + cs(pub["last"]))
+        rows.append(("Last " if lang == EN else "マエ ") + cs(pub["last"]))
     return rows

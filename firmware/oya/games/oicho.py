@@ -221,7 +221,7 @@ def value_label(value, yaku_id=None, lang=EN):
     return field(VALUE_EN if lang == EN else VALUE_JA, value) + " %d" % value
 
 
-def table_lines(pub, names, kind):
+def table_lines(pub, names, kind, lang=0):
     """public() as lines of at most 21 characters for the screen, the most
     useful first: one line per column (cards, ## face down, $ total bet on
     it, < the column deciding), the dealer's hand, the bets against the
@@ -241,13 +241,14 @@ def table_lines(pub, names, kind):
         if pub["col"] == i + 1:
             b.append(60)                # <
         out.append(text_of(b))
-    line = "Oya %s %s" % (cut(names[pub["dealer"]], 8), cards.joined(kind, pub["hand"], NONE, "##"))
+    line = ("Oya %s %s" if lang == 0 else "オヤ %s %s") % (cut(names[pub["dealer"]], 8), cards.joined(kind, pub["hand"], NONE, "##"))
     out.append(cut(line.rstrip() if line[-1] == " " else line, 21))
     net = pub["net"]
-    out.append(cut(("Bet %d/%d net +%d" if net > 0 else "Bet %d/%d net %d") % (pub["total"], pub["domae"], net), 21))
+    fmt = ("Bet %d/%d net +%d", "ハリ %d/%d サ +%d") if net > 0 else ("Bet %d/%d net %d", "ハリ %d/%d サ %d")
+    out.append(cut(fmt[1 if lang else 0] % (pub["total"], pub["domae"], net), 21))
     maki = bytes([c for c in pub["maki"] if c != NONE])
     if maki:
-        b = bytearray(b"Maki ")
+        b = bytearray(b"Maki " if lang == 0 else "マキ ".encode())
         cards.put_joined(b, kind, maki)
         out.append(text_of(b))
     return out

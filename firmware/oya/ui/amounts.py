@@ -63,7 +63,7 @@ def _same_decision(deal, x, a, do, col, amount):
     return do2 == do and _amount(args2) == amount + x - a and args2.get("col") == col
 
 
-def grouped(deal, ch):
+def grouped(deal, ch, lang=0):
     """The entries of the legal actions `ch` (a list the caller does not
     change: it may be the engine's cached one) with the amount runs grouped,
     or None when nothing groups (the entries are then `ch` itself). The
@@ -73,7 +73,7 @@ def grouped(deal, ch):
     apart as the actions, and is then taken whole (as ranges, not decoding
     every action between: a bet of 1-96 chips is two decodes, not 96); the
     amount picked is decoded again before it is taken (amount_action). An
-    amount entry is a list [label, actions, amounts]."""
+    amount entry is a list [label, actions, amounts], labelled in `lang`."""
     items = None        # while nothing is grouped, the entries are `ch` itself
     index = {}
     i = 0
@@ -111,12 +111,18 @@ def grouped(deal, ch):
         i = k
     if items is None:
         return None
+    from oya.ui.tables import story_words, word
+    words = story_words(lang)
     for e in items:
         if type(e) is not int:
             do, col = e[0]
             nums = e[2]         # a range (its ends), or lists joined
             lo, hi = (nums[0], nums[-1]) if type(nums) is range else (min(nums), max(nums))
-            e[0] = "%s %d-%d" % (do, lo, hi) if col is None else "%s col %d %d-%d" % (do, col, lo, hi)
+            do = word(words, do)
+            if col is None:
+                e[0] = "%s %d-%d" % (do, lo, hi)
+            else:
+                e[0] = ("%s col %d %d-%d" if words is None else "%s %dレツ %d-%d") % (do, col, lo, hi)
     return items
 
 

@@ -70,7 +70,7 @@ class App:
         self._bot = None           # (game, its bot's smart_bot): looked up once a match
         self._play = None          # the deal screen of the match in play
         self._starting = None      # (session, bots) of a new table, shown its first dealer
-        self._table = None         # (deal number, actions taken, its table lines): see table_lines
+        self._table = None         # (deal number, actions taken, its table lines, their language): see table_lines
         self._prefetch = []        # modules the next screen will want, imported while idle
         self._later = []           # the jobs of run_later() among them: prefetch() keeps those
         self.due = False           # the screen needs what _prefetch has yet to do: keys wait for it
@@ -349,7 +349,7 @@ class App:
                 self._err = Message(t("error", L), wrap(t("out_of_memory", L)), self.restart, footer=t("restart", L))
             else:
                 msg = str(e) or e.__class__.__name__
-                self._err = Message(t("error", L), wrap(msg)[:5], self.home)
+                self._err = Message(t("error", L), wrap(msg)[:5], self.home, lang=L)
             self.replace(self._err)
         except MemoryError:
             # not even an error can be shown: restart now (a power cut at any
@@ -450,11 +450,12 @@ class App:
         m = self.session.match
         n = len(self.session.acts)
         c = self._table
-        if c is not None and c[0] == m.started and c[1] == n:    # (no reference to a finished deal)
+        L = self.lang
+        if c is not None and c[0] == m.started and c[1] == n and c[3] == L:    # (no reference to a finished deal)
             return c[2]
         self._table = None          # the old lines go before the new are made: not both at the peak
-        lines = self._mod.table_lines(deal.table_public(), m.ledger.names, m.deck_kind())    # (every game has its own)
-        self._table = (m.started, n, lines)
+        lines = self._mod.table_lines(deal.table_public(), m.ledger.names, m.deck_kind(), L)    # (every game has its own)
+        self._table = (m.started, n, lines, L)
         return lines
 
     def end_deal(self):

@@ -78,7 +78,7 @@ def print_lines(app, lines):
     L = app.lang
     p = app.printer()
     if p is None:
-        app.push(Message(t("print", L), [t("no_printer", L)], app.pop))
+        app.push(Message(t("print", L), [t("no_printer", L)], app.pop, lang=L))
         return False
     try:
         p.slip(lines)
@@ -91,7 +91,7 @@ def print_lines(app, lines):
 def not_printed(app, why):
     """Say that a slip was not printed, and why (a queued slip that failed
     later too: App.check_printer)."""
-    app.push(Message(t("print", app.lang), [t("not_printed", app.lang)] + wrap(why)[:3], app.pop))
+    app.push(Message(t("print", app.lang), [t("not_printed", app.lang)] + wrap(why)[:3], app.pop, lang=app.lang))
 
 
 def apply_contrast(app):

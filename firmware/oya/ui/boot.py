@@ -39,7 +39,7 @@ def boot(app):
         lines = []
         for e in errors:
             lines.extend(wrap(str(e)))
-        app.replace(Message(t("error", app.lang), lines, lambda: boot_match(app)))
+        app.replace(Message(t("error", app.lang), lines, lambda: boot_match(app), lang=app.lang))
         return
     boot_match(app)
 
@@ -53,10 +53,10 @@ def boot_match(app):
             raise JournalCorrupt(app.match_j.path)     # intact, but not a match of ours
     except JournalCorrupt:
         quarantine(app.match_j)
-        app.replace(Message(t("error", L), wrap(t("bad_state", L)), app.home))
+        app.replace(Message(t("error", L), wrap(t("bad_state", L)), app.home, lang=L))
         return
     except Exception as e:
-        app.replace(Message(t("error", L), wrap(str(e)), app.home))
+        app.replace(Message(t("error", L), wrap(str(e)), app.home, lang=L))
         return
     if rec is not None and rec.get("state") is not None:
         app.replace(Message(t("resume_q", L), [game_name(rec.get("game", "?"), L), ""] + [t("yes_no", L)],
@@ -72,7 +72,7 @@ def resume(app):
     into a collected heap again, then play. In one key it is a long run of
     CPU, and the code goes in among the record's garbage (where a heap held
     to its budget runs out). Keys pressed meanwhile wait for it (App.due)."""
-    app.replace(Message(t("resume", app.lang), ["..."], None))
+    app.replace(Message(t("resume", app.lang), ["..."], None, lang=app.lang))
     app.prefetch(_resume_steps(app))
     app.due = True
 
@@ -115,7 +115,7 @@ def _resumed(app):
         # unreadable, or read but not a match that replays (hostile or
         # from another firmware): kept as .bad, never offered again
         quarantine(app.match_j)
-        app.replace(Message(t("error", app.lang), wrap(t("bad_state", app.lang)), app.home))
+        app.replace(Message(t("error", app.lang), wrap(t("bad_state", app.lang)), app.home, lang=app.lang))
         return
     rec = None
     if s is None:

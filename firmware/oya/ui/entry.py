@@ -15,6 +15,7 @@
 from oya import tabledeck
 from oya.ui import keys
 from oya.ui.grid import ROWS
+from oya.ui.text import t
 from oya.ui.widgets import wrap
 from oya.ui.play import PlayScreen, INTRO, HANDOFF, DECIDE
 from oya.ui.wheel import Wheel, HINT, UNDO, MENU
@@ -83,12 +84,12 @@ class TablePlay(PlayScreen):
     def draw_intro(self, g):
         PlayScreen.draw_intro(self, g)
         g.put(2, TABLE_DECK[self.lang()])
-        g.put(ROWS - 1, "OK deal BACK menu")     # nothing to print before the deal
+        g.put(ROWS - 1, t("deal_menu", self.lang()))     # nothing to print before the deal
 
     def handoff_hint(self):
         h = PlayScreen.handoff_hint(self)
         if self.entry is None and can_undo(self):
-            h[-1] = "OK: ready  BACK: undo"
+            h[-1] = t("ready_undo", self.lang())
         return h
 
     def key(self, k):

@@ -65,13 +65,15 @@ class FirstDraw(Screen):
 
     def lines(self):
         """The draw so far, as the table sees it: each seat's card by what was entered."""
+        from oya.ui import tables
         names = self.m.ledger.names
+        words = tables.story_words(self.app.lang)
         out = []
         for e in self.m.intro:
             if e[0] == "card":
                 out.append("%s %s" % (names[int(e[2][5:])], tabledeck.class_name(self.kind, e[1])))
             elif e[0] == "note":
-                out.append(e[1])
+                out.append(tables.note(words, e[1]))
         return out
 
     def draw(self, g):

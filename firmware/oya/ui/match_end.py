@@ -38,7 +38,7 @@ def match_over(app):
     # files are listed for the clear: the collection those allocations may
     # meet frees them (as .mpy, an engine is a lot of RAM)
     m = ranking = None
-    app.replace(Message(t("match_end", L), lines, app.home))
+    app.replace(Message(t("match_end", L), lines, app.home, lang=L))
     app.drop_match()
     s.match = None
     s.clear()                      # its journal and recall

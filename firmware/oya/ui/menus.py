@@ -19,7 +19,7 @@ def pause_menu(app):
         if i == 0:
             app.pop()
         elif i == 1:
-            app.push(Message(t("standings", app.lang), standings_lines(app), app.pop))
+            app.push(Message(t("standings", app.lang), standings_lines(app), app.pop, lang=app.lang))
         elif i == 2:
             app.rare().open_later(app, "records", "recall_screen")    # (its code imported on an idle pass)
         elif i == 3:
@@ -46,7 +46,7 @@ def legend(app):
         forget(mod.__name__)
         for entry in (mod.JA if app.lang else mod.EN).split("\n"):
             wrap(entry, 21, out)
-    app.push(Message(t("legend", app.lang), out, app.pop))
+    app.push(Message(t("legend", app.lang), out, app.pop, lang=app.lang))
 
 
 def end_match(app):

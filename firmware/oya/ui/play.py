@@ -102,7 +102,7 @@ def group_choices(deal, seat, lang):
     ch = deal.shared_choices(seat)      # read only: it may be the engine's cached list
     if getattr(deal, "AMOUNTS", True):  # (none in Kakkuri: nothing decoded, nor the module loaded)
         from oya.ui.amounts import grouped
-        items = grouped(deal, ch)
+        items = grouped(deal, ch, lang)
         if items is not None:
             return Entries(deal, lang, items)
     return Entries(deal, lang, ch)
@@ -278,7 +278,7 @@ class PlayScreen(Screen):
         while r < ROWS - 1:
             g.put(r, "")
             r += 1
-        g.put(ROWS - 1, "OK deal BACK menu" if self.app.printer() is None else "OK deal hold:slip")
+        g.put(ROWS - 1, t("deal_menu" if self.app.printer() is None else "deal_slip", L))
 
     # The hand-off, peek and decision screens share one layout: the title on
     # row 0, the public table on the rows below it, and what differs (the
@@ -326,7 +326,7 @@ class PlayScreen(Screen):
 
     def handoff_hint(self):     # (HINT_ROWS lines)
         L = self.lang()
-        return [" " + self.s.match.deal.prompt(self.acting, L), t("hold_peek", L), "OK: ready  BACK: menu"]
+        return [" " + self.s.match.deal.prompt(self.acting, L), t("hold_peek", L), t("ready", L)]
 
     def draw_handoff(self, g):
         L = self.lang()
@@ -550,7 +550,7 @@ class PlayScreen(Screen):
 
         from oya.ui.spinner import Spinner
         app.push(Spinner(label, min(nums), max(nums), min(nums), done, app.pop,
-                         lines=[self.names()[seat]]))
+                         lines=[self.names()[seat]], lang=self.lang()))
 
     def take(self, action, seat):
         try:
@@ -594,7 +594,7 @@ class PlayScreen(Screen):
         out = []
         if deal.void:
             wrap(t("void", L), 21, out)
-        for ln in tables.each_event_line(self.kind(), deal.events, names, label):
+        for ln in tables.each_event_line(self.kind(), deal.events, names, label, L):
             wrap(ln, 21, out)
             while out:
                 yield out.pop(0)

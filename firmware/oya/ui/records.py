@@ -42,7 +42,7 @@ def recall_record(app, entry):
     m = app.session.match
     deal = yield from replaying(app, entry["state"], entry["seed"] and unhex(entry["seed"]), entry["acts"])
     yield "#%d %s" % (_deal_no(entry), _seed_text(app, entry))
-    for ln in record_lines(m.deck_kind(), deal.events, m.ledger.names, deal.seen(-1)):
+    for ln in record_lines(m.deck_kind(), deal.events, m.ledger.names, deal.seen(-1), app.lang):
         yield ln
 
 
@@ -84,7 +84,7 @@ def recall_screen(app):
     L = app.lang
     rec = yield from app.session.reading_recall()
     if not rec:
-        app.push(Message(t("recall", L), ["-"], app.pop))
+        app.push(Message(t("recall", L), ["-"], app.pop, lang=L))
         return
     rec = rec[::-1]             # the newest first
     items = ["#%d %s" % (_deal_no(e), _seed_text(app, e, False)) for e in rec]
@@ -128,7 +128,7 @@ def deal_record(app):
             yield ln
     if not deal.story:
         deal = yield from replaying(app, s.state0, m.deal_seed, s.acts)   # (the printer takes a step a pass)
-    for ln in record_lines(m.deck_kind(), deal.events, names, deal.seen(-1)):
+    for ln in record_lines(m.deck_kind(), deal.events, names, deal.seen(-1), L):
         yield ln
     deal = None                     # the replayed twin goes before the last lines
     st0 = s.state0
@@ -170,27 +170,28 @@ def _hidden_name(kind, v, public):
     return named
 
 
-def deal_record_lines(kind, events, names, public=None):
+def deal_record_lines(kind, events, names, public=None, lang=0):
     """The public story of a deal for the printed record: cards dealt face up,
     reveals, decisions, showdowns and payments. A card dealt face down shows
     only if it was revealed or shown: a folded hand is never printed. With
     `public` (deal.seen(-1) at the end), a decision's argument naming a card
     nobody else saw (a face-down discard) prints as ##."""
-    return list(record_lines(kind, events, names, public))
+    return list(record_lines(kind, events, names, public, lang))
 
 
-def record_lines(kind, events, names, public=None):
+def record_lines(kind, events, names, public=None, lang=0):
     """deal_record_lines, a line at a time."""
+    words = tables.story_words(lang)
     for e in events:
         t = e[0]
         if t == "card":
             if e[3]:
-                yield "%s %s" % (cards.joined(kind, e[1:2]), tables.place_name(e[2], names))
+                yield "%s %s" % (cards.joined(kind, e[1:2]), tables.place_name(e[2], names, words))
         elif t == "reveal":
-            yield "%s up %s" % (cards.joined(kind, e[1:2]), tables.place_name(e[2], names))
+            yield ("%s up %s" if lang == 0 else "%s オモテ %s") % (cards.joined(kind, e[1:2]), tables.place_name(e[2], names, words))
         elif t == "act":
             args = e[3] or {}
-            yield "%s %s %s" % (names[e[1]], e[2], " ".join(
-                "%s=%s" % (k, "##" if _hidden_name(kind, args[k], public) else args[k]) for k in args))
-    for ln in tables.event_lines(kind, events, names):
+            yield "%s %s %s" % (names[e[1]], tables.word(words, e[2]), " ".join(
+                "%s=%s" % (tables.word(words, k), "##" if _hidden_name(kind, args[k], public) else tables.word(words, args[k])) for k in args))
+    for ln in tables.event_lines(kind, events, names, None, lang):
         yield ln

@@ -32,7 +32,7 @@ def rulesets_list(app, found):
                 err = str(e)
             forget_games(None)
         lines = wrap(err) if err else [fn, game_name(g, L)] + ["%s=%s" % (k, option_text(opts[k])) for k in opts]
-        app.push(Message(name, lines, app.pop))
+        app.push(Message(name, lines, app.pop, lang=L))
 
     setup.show(app, Menu(t("rulesets", L), items or ["-"], pick if items else (lambda i: None), app.pop))
 
@@ -44,7 +44,7 @@ def save_settings(app):
 def say_unsaved(app, why):
     """A save's error (`why`) on the screen; None: nothing to say."""
     if why:
-        app.push(Message(t("error", app.lang), wrap(why), app.pop))
+        app.push(Message(t("error", app.lang), wrap(why), app.pop, lang=app.lang))
 
 
 def save_failed(app):
@@ -99,7 +99,7 @@ def settings_screen(app):
                 save_settings(app)
                 refresh()
                 app.pop()
-            app.push(Spinner(t("contrast", app.lang), 0, 255, st["contrast"], done, app.pop))
+            app.push(Spinner(t("contrast", app.lang), 0, 255, st["contrast"], done, app.pop, lang=app.lang))
         elif i == 2:
             st["printer"] = not st["printer"]
             save_settings(app)
@@ -127,7 +127,7 @@ def about(app):
     lines = ["%s %s" % (t("version", L), VERSION),
              "%s %s" % (t("board", L), board if isinstance(board, str) else "-"),
              "%s %s" % (t("free_mem", L), free if free >= 0 else "-")]
-    app.push(Message(t("about", L), lines, app.pop))
+    app.push(Message(t("about", L), lines, app.pop, lang=L))
 
 
 class ButtonTest:

@@ -2,13 +2,14 @@
 # bet's amount): a screen of its own module, since a deal's screens need it
 # only for an amount, and Kakkuri's never.
 from oya.ui import keys
+from oya.ui.text import t
 from oya.ui.widgets import Screen
 
 
 class Spinner(Screen):
     """A number lo..hi: UP/DOWN by one (held: auto-repeat), LEFT/RIGHT by ten."""
 
-    def __init__(self, title, lo, hi, value, on_done, on_back=None, unit="", lines=()):
+    def __init__(self, title, lo, hi, value, on_done, on_back=None, unit="", lines=(), lang=0):
         self.title = title
         self.lo, self.hi = lo, hi
         self.v = min(hi, max(lo, value))
@@ -16,6 +17,7 @@ class Spinner(Screen):
         self.on_back = on_back
         self.unit = unit
         self.lines = lines
+        self.lang = lang
 
     def draw(self, g):
         g.put(0, self.title, True)
@@ -28,7 +30,7 @@ class Spinner(Screen):
             r += 1
         g.put(5, "    < %d %s>" % (self.v, self.unit + " " if self.unit else ""), True)
         g.put(6, "  %d..%d" % (self.lo, self.hi))
-        g.put(7, "UP/DN change  OK set")
+        g.put(7, t("spin_keys", self.lang))
 
     def key(self, k):
         if k == keys.UP:

@@ -77,16 +77,17 @@ def show_first_dealer(app, first):
     names = m.ledger.names
     kind = m.deck_kind()
     lines = tables.event_lines(kind, [], names)
+    words = tables.story_words(app.lang)
     if m.table:
         from oya.tabledeck import class_name     # a card as it was entered: what the picker told apart
     for e in m.intro:
         if e[0] == "card":
             card = class_name(kind, e[1]) if m.table else tables.card_list(kind, bytes([e[1]]))
-            lines.append("%s %s" % (tables.place_name(e[2], names), card))
+            lines.append("%s %s" % (tables.place_name(e[2], names, words), card))
         elif e[0] == "note":
-            lines.append(str(e[1]))
+            lines.append(tables.note(words, str(e[1])))
     lines.append("> %s: %s" % (first, names[m.dealer]))
-    app.replace(Message(first, lines, Call(app, "start", "start_pending")))
+    app.replace(Message(first, lines, Call(app, "start", "start_pending"), lang=app.lang))
     # the deal screens (this step ends the list's first item), then, while the
     # draw is read, a collection of what the setup left: the OK that deals
     # meets one otherwise

@@ -59,9 +59,9 @@ def edit_options(app, game, rs_name, opts):
 
         if len(e) == 4:
             cur = opts[e[0]] if opts[e[0]] is not None else e[2]
-            app.push(Spinner(e[0], e[2], min(e[3], 9999), cur, set_value, app.pop))
+            app.push(Spinner(e[0], e[2], min(e[3], 9999), cur, set_value, app.pop, lang=L))
         elif callable(e[2]):
-            app.push(Message(e[0], wrap(e[2](None)), app.pop))      # what it allows (rules.allowed)
+            app.push(Message(e[0], wrap(e[2](None)), app.pop, lang=L))      # what it allows (rules.allowed)
         else:
             vals = list(e[2])
             app.push(Menu(e[0], [option_text(v) for v in vals], lambda j: set_value(vals[j]), app.pop,
@@ -97,11 +97,11 @@ def pick_seats(app, game, rs_name, opts):
             def go_on():
                 app.pop()
                 pick_names(app, game, rs_name, opts, n)
-            app.push(Message(t("seats", L), wrap(t("many_seats", L) % (n, warn)), go_on, app.pop))
+            app.push(Message(t("seats", L), wrap(t("many_seats", L) % (n, warn)), go_on, app.pop, lang=L))
             return
         pick_names(app, game, rs_name, opts, n)
 
-    app.push(Spinner(t("seats", L), lo, hi, default, chosen, app.pop))
+    app.push(Spinner(t("seats", L), lo, hi, default, chosen, app.pop, lang=L))
 
 
 def pick_names(app, game, rs_name, opts, n):
@@ -147,7 +147,7 @@ def pick_chips(app, game, rs_name, opts, names):
         opts[key] = v
         pick_bots(app, game, rs_name, opts, names)
 
-    app.push(Spinner(t("chips", L), lo, min(hi, 9999), opts[key], done, app.pop))
+    app.push(Spinner(t("chips", L), lo, min(hi, 9999), opts[key], done, app.pop, lang=L))
 
 
 def pick_bots(app, game, rs_name, opts, names):
@@ -156,17 +156,17 @@ def pick_bots(app, game, rs_name, opts, names):
 
     def done(b):
         if b and app.table_deck:         # a bot cannot see the real cards it holds
-            app.push(Message(t("bots", L), ["No bots with a", "table deck"], app.pop))
+            app.push(Message(t("bots", L), ["No bots with a", "table deck"], app.pop, lang=L))
             return
         if app.table_deck:
             from oya.tabledeck import refuse
             why = refuse(game, opts)
             if why:
-                app.push(Message("table deck", wrap(why), app.pop))
+                app.push(Message("table deck", wrap(why), app.pop, lang=L))
                 return
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
-    app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop))
+    app.push(Spinner(t("bots", L), 0, n, 0, done, app.pop, lang=L))
 
 
 def start_new(app, game, rs_name, opts, names, bots):
@@ -178,7 +178,7 @@ def start_new(app, game, rs_name, opts, names, bots):
     changed = getattr(app, "changed", None)
     forget(FLOWS)
     forget_options(game)        # (gone already where the chips were asked: pick_chips)
-    app.replace(Message(first, ["..."], None))
+    app.replace(Message(first, ["..."], None, lang=app.lang))
     flow("start").begin(app, game, rs_name, opts, names, bots, changed, first)
 
 

@@ -6,6 +6,7 @@
 # bottom.
 from oya.ui import keys
 from oya.ui.grid import ROWS, half
+from oya.ui.text import t
 
 
 class Screen:
@@ -36,13 +37,13 @@ class Screen:
 class Message(Screen):
     """Lines of text (scrolling with UP/DOWN); OK or BACK continues."""
 
-    def __init__(self, title, lines, on_ok, on_back=None, footer="OK: continue"):
+    def __init__(self, title, lines, on_ok, on_back=None, footer=None, lang=0):
         self.title = title
         self.lines = lines
         self.on_ok = on_ok
         self.on_back = on_back if on_back is not None else on_ok
         self.top = 0
-        self.footer = footer
+        self.footer = t("go_on", lang) if footer is None else footer
 
     def draw(self, g):
         g.put(0, self.title, True)

@@ -1,0 +1,151 @@
+"""Every text a person sees during a match, in one language only: each of the
+five games played by presses (two people, bots for the rest) in Japanese and
+in English; every frame on the glass and every slip the printer printed are
+read back, and none carries a word of the other language. Allowed in Japanese:
+the key names OK and BACK, card codes (9S, AD, 1b, 10c), seat and user names
+(P1..P8, the names the table was set with) and hex commitments."""
+import re
+
+import pytest
+
+from tests.sim.appdriver import AppDriver
+from tests.sim.test_device_app import QUICK, GAMES
+
+KEYS = {"OK", "BACK", "UP", "DN"}
+CARD = re.compile(r"^(?:[0-9]{1,2}|[AKQJT])[SHDCa-d]?$|^[0-9]{1,2}[a-d]$|^[SHDC]$")
+SEAT = re.compile(r"^P[1-8]$")
+HEX = re.compile(r"^[0-9a-f]{6,}$")
+WORD = re.compile(r"[A-Za-z0-9]+")
+# the emulator's mark of a cut, and the record's lines that tools verify reads back
+MACHINE = re.compile(r"^-+ cut -+$|^acts [0-9:,]+$|^ +[0-9:,]+$|^chips [0-9,]+$")
+KANA = re.compile("[\u3040-\u30ff\uff61-\uff9f]")
+
+
+class Reading(AppDriver):
+    """An AppDriver that keeps the text of every frame it checks, and prints
+    each kind of slip once: the commitment (OK held on a deal's intro), the
+    deal's record (OK held on its results) and a person's cards."""
+
+    def __init__(self, *a, **k):
+        self.seen = []
+        self.printed = set()
+        AppDriver.__init__(self, *a, **k)
+
+    def press(self, b, times=1, gap=150):
+        k = self.screen_kind() if self.app is not None else None
+        if b == "ok" and k in ("intro", "results") and k not in self.printed:
+            self.printed.add(k)
+            self.hold_ok()
+        AppDriver.press(self, b, times, gap)
+
+    def human_turn(self, top):
+        if "cards" not in self.printed and getattr(top, "entry", None) is None:
+            for _ in range(200):
+                if top.entries is not None:
+                    break
+                self.advance(100, piece=100)
+            want = self.T.t("print_cards", self.lang)
+            at = [i for i in range(len(top.entries)) if top.entries[i][0] == want]
+            if at:
+                self.printed.add("cards")
+                self.press("down", (at[0] - top.cursor) % len(top.entries), gap=60)
+                self.press("ok")
+        AppDriver.human_turn(self, top)
+
+    def check_frame(self, frame):
+        AppDriver.check_frame(self, frame)
+        self.seen.append([r.rstrip() for r in self.app.grid.lines()] if self.app is not None else [])
+
+
+def english_words(line):
+    """The ASCII words of `line` a Japanese reader would have to read as English."""
+    bad = []
+    for w in WORD.findall(line):
+        if len(re.sub("[^A-Za-z]", "", w)) < 2:
+            continue
+        if w in KEYS or CARD.match(w) or SEAT.match(w) or HEX.match(w):
+            continue
+        bad.append(w)
+    return bad
+
+
+def play(game, lang, seed=3):
+    o = dict(QUICK[game])
+    d = Reading(seed=seed, lang=lang, rulesets=[("quick", {"game": game, "name": "Quick", "options": o})])
+    try:
+        d.new_table(game, ruleset="Quick", seats=o.get("players", 3), humans=2)
+        d.seen = [[r.rstrip() for r in d.app.grid.lines()]]    # the match from its first screen on (the setup's are not a deal's)
+        d.play_match()
+        slips = d.sim.receipt()
+    finally:
+        d.close()
+    return d.seen, slips
+
+
+def findings(frames, slips, wrong):
+    out = []
+    for rows in frames:
+        for r in rows:
+            w = wrong(r)
+            if w:
+                out.append("screen %r: %s" % (r, w))
+    for r in slips.splitlines():
+        if MACHINE.match(r):
+            continue
+        w = wrong(r)
+        if w:
+            out.append("slip %r: %s" % (r, w))
+    return sorted(set(out))
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_match_in_japanese_shows_no_english_word(game, seed):
+    frames, slips = play(game, "ja", seed)
+    assert len(frames) > 20 and slips.strip()
+    bad = findings(frames, slips, english_words)
+    assert not bad, "%d English lines:\n%s" % (len(bad), "\n".join(bad))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_match_in_english_shows_no_kana(game):
+    frames, slips = play(game, None)
+    assert len(frames) > 20 and slips.strip()
+    bad = findings(frames, slips, lambda r: KANA.findall(r))
+    assert not bad, "%d lines with kana:\n%s" % (len(bad), "\n".join(bad))
+
+
+def test_the_reading_catches_english_and_lets_codes_pass():
+    assert english_words("Oya P2 ## ##") == ["Oya"]
+    assert english_words("OK deal hold:slip") == ["deal", "hold", "slip"]
+    assert english_words("ｵﾔ P2 9S AD 1b 10c 3f2a9c01 OK BACK") == []
+
+
+def test_a_note_reads_in_japanese_by_its_form():
+    from oya.ui import tables, story_ja
+    w = tables.story_words(1)
+    assert tables.note(w, "P3: agari") == "P3: アガリ"
+    assert tables.note(w, "Sudachi: P2 net +4, P3 deals next") == "スダチ: P2 サ +4, ツギノ オヤハ P3"
+    assert tables.note(w, "Trick 4: P1 (A)") == "4コメ: P1 (A)"
+    assert tables.note(w, "something new") == "something new"
+    assert tables.note(None, "P3: agari") == "P3: agari"
+    assert story_ja.blanks("Col %d, %s: %s, stake returned", "Col 2, P1: tie, stake returned") == ["2", "P1", "tie"]
+    assert story_ja.blanks("Next dealer: %s", "Next dealers P2") is None
+
+
+def test_every_note_an_engine_writes_reads_in_japanese():
+    """Each note form in the engines' source (self.note("..."), the first
+    dealer's intro notes) has its Japanese form, and a note made from it
+    reads without an English word."""
+    import pathlib
+    from oya.ui import tables
+    root = pathlib.Path(__file__).resolve().parents[2] / "firmware" / "oya"
+    src = "".join(p.read_text() for p in sorted((root / "games").glob("*.py")))
+    forms = set(re.findall(r'self\.note\("([^"]*)"', src)) | set(re.findall(r'\("note", "([^"]*)"', src))
+    assert len(forms) > 20
+    w = tables.story_words(1)
+    for f in forms:
+        text = re.sub("%[sd]", "P2", f)
+        ja = tables.note(w, text)
+        plain = not re.search("[A-Za-z]", re.sub("%[sd]", "", f))     # "%s: %s": nothing of its own to translate
+        assert (plain or ja != text) and not english_words(ja), (f, ja)
