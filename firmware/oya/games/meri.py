@@ -28,7 +28,7 @@
 # Actions (ints):
 #   ROBOTTA, HIDE, NO_EXCHANGE, EXCHANGE + discard code,
 #   PLAY + code (face up), PLAY_DOWN + code (a trump face down).
-from oya.game import Deal, EN, seat_place
+from oya.game import Deal, EN, seat_place, cut
 from oya.match import Match
 from oya.games import options_attr
 from oya import cards
@@ -457,6 +457,11 @@ class MeriDeal(Deal):
         self.turn = -1
 
     # -- words -----------------------------------------------------------------------------
+    def teller(self):
+        """The module that says this deal's events (oya.ui.say)."""
+        from oya.games import meri_say
+        return meri_say
+
     def label(self, action, lang=EN):
         if action == ROBOTTA:
             return "Robotta!" if lang == EN else "ロボッタ!"
@@ -727,7 +732,10 @@ def table_lines(pub, names, kind):
     rows.append("Now " + cs(pub["cards"]))
     t = pub["tricks"]
     sc = pub["score"]
-    rows.append("Tricks A%d B%d (%d-%d)" % (t[0], t[1], sc[0], sc[1]))
+    n = len(names)
+    rows.append(" ".join("%s:%s" % (TEAMS[x], "&".join(cut(names[s], 3) for s in range(x, n, 2))) for x in (0, 1)))
+    rows.append("Tricks A%d B%d" % (t[0], t[1]))
+    rows.append("Match A%d B%d" % (sc[0], sc[1]))
     if pub["last"]:
         rows.append("Last " + cs(pub["last"]))
     return rows

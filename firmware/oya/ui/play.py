@@ -10,7 +10,7 @@ from oya.ui.widgets import Screen, wrap
 from oya.ui.text import t
 from oya.ui import tables
 from oya.ui.app import IDLE_REDRAW
-from oya.compat import const, run_steps
+from oya.compat import const, run_steps, forget
 
 INTRO = 0
 HANDOFF = 1
@@ -19,6 +19,8 @@ PEEK = 3
 RESULTS = 4
 
 _BOT_DELAY_MS = const(400)
+_READ_MS = const(1800)      # a bot waits this long while the last action's sentence is read
+SAID_ROWS = const(3)        # rows the last action's sentences may take above the table
 HINT_ROWS = const(3)        # the hand-off's hint: the prompt, how to peek, the keys
 # A decision whose choices take a long search (Kakkuri: up to ~1,000 plays
 # for some hands, ~1 s of the RP2040's CPU as .mpy; a step ~9 ms, 17 at most:
@@ -120,6 +122,7 @@ class PlayScreen(Screen):
         self.result_label = True     # False: the game's value labels failed on them
         self.acting = -1         # the seat deciding (the turn, or an out-of-turn seat)
         self.named = -1          # the last table row a choice names (the game's line_of), -1 none
+        self.said = None         # the last action's sentences (oya.ui.say), shown until a key or the next action
 
     # -- helpers ------------------------------------------------------------------
     @property
@@ -156,7 +159,7 @@ class PlayScreen(Screen):
         self.work = steps(seat) if steps is not None else None
         if self.is_bot(seat):
             self.state = DECIDE
-            self.bot_due = self.app.now + _BOT_DELAY_MS
+            self.bot_due = self.app.now + (_READ_MS if self.said else _BOT_DELAY_MS)
         elif seat != self.seen_by and self.app.humans() > 1:
             # the hand-off shows no choices: they are made on the idle passes
             # while it is on screen (made in the key, they were a fifth of a
@@ -189,6 +192,8 @@ class PlayScreen(Screen):
                 entries.append((note, None, None))
         if self.others(deal, seat, True):
             entries.append((t("others", L), None, None))
+        if person and self.s.acts:
+            entries.append((t("happened", L), None, None))
         if self.app.printer() is not None and person and self.private_cards(seat):
             entries.append((t("print_cards", L), None, None))
         give_up = getattr(deal, "GIVE_UP", -1)
@@ -324,7 +329,7 @@ class PlayScreen(Screen):
         L = self.lang()
         g.put(0, t("pass_to", L) % self.names()[self.acting], True)
         rows = self.table_rows()
-        self.put_table(g, rows, self.app.table_lines(self.s.match.deal))
+        self.put_table(g, rows, self.said_lines() + self.app.table_lines(self.s.match.deal))
         self.put_bottom(g, self.handoff_hint(), 1 + rows)
 
     def draw_peek(self, g):
@@ -391,7 +396,7 @@ class PlayScreen(Screen):
         g.put(0, head, True)
         lines = self.app.table_lines(deal)
         table_rows = self.table_rows()
-        msg = wrap(self.msg)[:2] if self.msg else ()
+        msg = wrap(self.msg)[:2] if self.msg else self.said_lines()
         if self.named >= 0 and self.entries is not None:
             # the row the cursor's choice names stays in view: the table's
             # rows from the one that shows it last
@@ -475,6 +480,7 @@ class PlayScreen(Screen):
                 self.state = PEEK
             elif k == keys.OK:
                 self.seen_by = self.acting
+                self.said = None
                 self.state = DECIDE
                 if self.work is not None:       # (the idle passes finished it, unless the key came at once)
                     self.search(SYNC_STEPS, SYNC_MS)
@@ -489,6 +495,9 @@ class PlayScreen(Screen):
             elif k == keys.UP and self.result_top > 0:
                 self.result_top -= 1
             elif k == keys.OK:
+                teller = getattr(self.s.match.deal, "teller", None)
+                if teller is not None:
+                    forget(teller().__name__)      # (its words were the results': not needed in the next deal)
                 self.app.end_deal()
             elif k == keys.HOLD_OK:
                 self.app.print_lines(self.app.deal_record())
@@ -502,9 +511,13 @@ class PlayScreen(Screen):
         if self.is_bot(seat):
             if k == keys.BACK:
                 self.app.pause_menu()
+            else:
+                self.said = None
+                self.bot_due = self.app.now      # a key skips the rest of the pause
             return
         n = len(self.entries)
         self.msg = None
+        self.said = None
         if k == keys.UP and n:
             self.cursor = (self.cursor - 1) % n
         elif k == keys.DOWN and n:
@@ -524,6 +537,8 @@ class PlayScreen(Screen):
                     self.refresh()
                 elif label == t("others", self.lang()):
                     self.pick_other()
+                elif label == t("happened", self.lang()):
+                    self.show_history()
                 # (else the game's note: a line to read, nothing to pick)
             elif nums is None:
                 self.take(acts[0], seat)
@@ -545,13 +560,45 @@ class PlayScreen(Screen):
                          lines=[self.names()[seat]]))
 
     def take(self, action, seat):
+        deal = self.s.match.deal
+        n = len(self.s.acts)
         try:
             self.app.act(action, seat)
         except RuleError as e:
             self.msg = str(e)
             return
+        self.said = None
+        if not deal.done:       # (a finished deal's results say the rest)
+            self.said = self.telling(deal, n)
         self.acting = -1
         self.refresh()
+
+    def telling(self, deal, start):
+        """The sentences of the deal's actions from acts[start], as one text; the
+        module that makes them is dropped after."""
+        from oya.ui import say
+        try:
+            return "\n".join(say.since(deal, self.s.acts, self.names(), self.lang(), start)) or None
+        finally:
+            say.drop(deal)
+
+    def said_lines(self):
+        return wrap(self.said)[:SAID_ROWS] if self.said else []
+
+    def show_history(self):
+        """The deal's actions so far, newest first, a sentence wrapped to
+        the screen's rows (made now from the session's actions, not kept)."""
+        from oya.ui import say
+        from oya.ui.menu import Menu
+        app = self.app
+        deal = self.s.match.deal
+        try:
+            lines = []
+            for sentence in say.history(deal, self.s.acts, self.names(), self.lang()):
+                wrap(sentence, 20, lines)
+        finally:
+            say.drop(deal)
+        app.push(Menu(t("happened", self.lang()), lines, lambda i: app.pop(), app.pop))
 
     def tick(self, now):
         if self.state == DECIDE and self.is_bot(self.acting) and self.bot_due is not None and now >= self.bot_due:
@@ -586,6 +633,16 @@ class PlayScreen(Screen):
         out = []
         if deal.void:
             wrap(t("void", L), 21, out)
+        teller = getattr(deal, "teller", None)
+        words = getattr(teller(), "result_lines", None) if teller is not None else None
+        if words is not None and not deal.void:
+            # the game's own words for the deal (Meri's tricks and hiki),
+            # in place of its story and balances
+            for ln in words(deal, names, L):
+                wrap(ln, 21, out)
+                while out:
+                    yield out.pop(0)
+            return
         for ln in tables.each_event_line(self.kind(), deal.events, names, label):
             wrap(ln, 21, out)
             while out:
