@@ -415,6 +415,19 @@ def test_back_cards_stay_hidden_unless_contested():
     assert d.view(1)["back"] == hand("2S") and d.public()["backs"][1] == b""
 
 
+def test_a_stake_back_not_contested_is_explained_in_words_before_its_pays():
+    m, d = new_deal(4, 0, ["2S", "3S", "4S", "5H"])
+    antes(d, 1, 1, 1)
+    stays(d)
+    bets(d, 1, 1, 1)
+    act(d, 0, "contest", target=2)
+    act(d, 0, "end")
+    i = d.events.index(("note", K.NOT_CONTESTED))
+    back = [e for e in d.events if e[0] == "pay" and e[4] == "not contested"]
+    assert len(back) == 2 and all(d.events.index(e) > i for e in back)
+    assert "dealer chose not to compare" in K.NOT_CONTESTED
+
+
 def test_bots_use_only_choices_and_view():
     n = 0
     for s, d in bot_matches(30, b"\x51" * 32, bots=("smart",)):

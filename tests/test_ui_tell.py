@@ -7,7 +7,7 @@ from oya import GAMES
 from oya.ui.app import App
 from oya.ui import keys as K
 from oya.ui.text import t
-from oya.games.meri import PLAY
+from oya.games.meri import PLAY, teller
 from oya.ui.kana import to_half
 from tests.test_ui_app import new_table, flash  # noqa: F401
 
@@ -59,7 +59,7 @@ def test_every_bot_play_is_on_screen_before_the_persons_next_turn_and_each_trick
             break
         screens = "\n".join(seen)
         flat = screens.replace("\n", " ")
-        for s in say.since(deal, app.session.acts, names, lang, start):
+        for s in say.since(deal, app.session.acts, names, lang, start, teller()):
             # each sentence's first line (wrapped as the screen wraps it) was shown
             assert wrap(s)[0] in screens, (s, screens)
             if s.startswith("Trick ") or "コメ:" in s:

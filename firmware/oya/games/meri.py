@@ -192,6 +192,12 @@ def value_label(value, yaku, lang=EN):
     return "ヤク %s ヒキ%d" % (field(_YAKU_JA, i), value)
 
 
+def teller():
+    """The module that puts a deal in words (oya.ui.say, the results)."""
+    from oya.games import meri_say
+    return meri_say
+
+
 def yaku_index(yid):
     for i in range(len(YAKU)):
         if YAKU[i][0] == yid:
@@ -457,11 +463,6 @@ class MeriDeal(Deal):
         self.turn = -1
 
     # -- words -----------------------------------------------------------------------------
-    def teller(self):
-        """The module that says this deal's events (oya.ui.say)."""
-        from oya.games import meri_say
-        return meri_say
-
     def label(self, action, lang=EN):
         if action == ROBOTTA:
             return "Robotta!" if lang == EN else "ロボッタ!"

@@ -73,48 +73,46 @@ def trick_line(deal, k, names, lang):
     return s
 
 
-def _team(deal, t, names):
+def _team(t, names):
     """Team t's name and seats: "A (P1&P3)"."""
-    return "%s (%s)" % (TEAMS[t], "&".join(names[s] for s in range(t, deal.nseats, 2)))
+    return "%s (%s)" % (TEAMS[t], "&".join(names[s] for s in range(t, len(names), 2)))
 
 
 def result_lines(deal, names, lang):
-    """A finished deal in words: the tricks each team took, each hiki taken
-    from the other team and the yaku that made it, the adjusted counts, and
-    the match's totals with its leader (Meri moves no chips: no balances)."""
+    """A finished deal in words, from what the table saw (public() and the
+    yaku shown): the tricks each team took, each hiki taken from the other
+    team and the yaku that made it, the adjusted counts, and the match's
+    totals with its leader (Meri moves no chips: no balances)."""
+    pub = deal.public()
     en = lang == EN
     for t in (0, 1):
         if en:
-            yield "%s took %d tricks" % (_team(deal, t, names), deal.tricks[t])
+            yield "%s took %d tricks" % (_team(t, names), pub["tricks"][t])
         else:
-            yield "%s %dコ トッタ" % (_team(deal, t, names), deal.tricks[t])
-    n = deal.nseats
+            yield "%s %dコ トッタ" % (_team(t, names), pub["tricks"][t])
     yaku = False
-    for k in range(deal.ntricks):
-        trick = bytes(deal.played[k * n:k * n + n])
-        y = trick_yaku(trick, deal.trump, deal.two_ace)
-        if y is None:
+    for ev in deal.events:
+        if ev[0] != "show":
             continue
         yaku = True
-        t = deal.winners[k] % 2
-        h = yaku_hiki(y, k + 1 == deal.ntricks, deal.j_hidden, deal.stacking)
+        k = int(ev[1][6:])              # (at = "trick:k")
+        t = pub["winners"][k - 1] % 2
+        h, y = ev[3], ev[4]
         if en:
             yield "Trick %d: %s takes %d hiki from %s (%s)" % (
-                k + 1, TEAMS[t], h, TEAMS[1 - t], value_label(h, y, lang).split(":")[0])
+                k, TEAMS[t], h, TEAMS[1 - t], value_label(h, y, lang).split(":")[0])
         else:
-            yield "%dコメ: %s ガ %s カラ ヒキ%d (%s)" % (k + 1, TEAMS[t], TEAMS[1 - t], h, value_label(h, y, lang))
-    a, b = deal.result
+            yield "%dコメ: %s ガ %s カラ ヒキ%d (%s)" % (k, TEAMS[t], TEAMS[1 - t], h, value_label(h, y, lang))
+    a, b = pub["result"]
     if not yaku:
         yield "No yaku: no hiki" if en else "ヤク ナシ: ヒキ ナシ"
     elif en:
         yield "After hiki: A %d, B %d tricks" % (a, b)
     else:
         yield "ヒキ ノ アト: A %dコ, B %dコ" % (a, b)
-    m = deal.match
-    sa, sb = m.teams
-    if m.deal is deal:
-        sa += a                     # (the match counts this deal once its results are read)
-        sb += b
+    sa, sb = pub["score"]               # (the match before this deal: it counts the deal once its results are read)
+    sa += a
+    sb += b
     if en:
         lead = "a tie" if sa == sb else ("A leads" if sa > sb else "B leads")
         yield "Match: A %d, B %d: %s" % (sa, sb, lead)

@@ -495,9 +495,9 @@ class PlayScreen(Screen):
             elif k == keys.UP and self.result_top > 0:
                 self.result_top -= 1
             elif k == keys.OK:
-                teller = getattr(self.s.match.deal, "teller", None)
-                if teller is not None:
-                    forget(teller().__name__)      # (its words were the results': not needed in the next deal)
+                tell = self.teller()
+                if tell is not None:
+                    forget(tell.__name__)      # (its words were the results': not needed in the next deal)
                 self.app.end_deal()
             elif k == keys.HOLD_OK:
                 self.app.print_lines(self.app.deal_record())
@@ -577,10 +577,16 @@ class PlayScreen(Screen):
         """The sentences of the deal's actions from acts[start], as one text; the
         module that makes them is dropped after."""
         from oya.ui import say
+        tell = self.teller()
         try:
-            return "\n".join(say.since(deal, self.s.acts, self.names(), self.lang(), start)) or None
+            return "\n".join(say.since(deal, self.s.acts, self.names(), self.lang(), start, tell)) or None
         finally:
-            say.drop(deal)
+            say.drop(tell)
+
+    def teller(self):
+        """The game's module that puts a deal in words, or None (oya.ui.say)."""
+        teller = getattr(self.app.game_module(), "teller", None)
+        return teller() if teller is not None else None
 
     def said_lines(self):
         return wrap(self.said)[:SAID_ROWS] if self.said else []
@@ -592,12 +598,13 @@ class PlayScreen(Screen):
         from oya.ui.menu import Menu
         app = self.app
         deal = self.s.match.deal
+        tell = self.teller()
         try:
             lines = []
-            for sentence in say.history(deal, self.s.acts, self.names(), self.lang()):
+            for sentence in say.history(deal, self.s.acts, self.names(), self.lang(), tell):
                 wrap(sentence, 20, lines)
         finally:
-            say.drop(deal)
+            say.drop(tell)
         app.push(Menu(t("happened", self.lang()), lines, lambda i: app.pop(), app.pop))
 
     def tick(self, now):
@@ -633,8 +640,8 @@ class PlayScreen(Screen):
         out = []
         if deal.void:
             wrap(t("void", L), 21, out)
-        teller = getattr(deal, "teller", None)
-        words = getattr(teller(), "result_lines", None) if teller is not None else None
+        tell = self.teller()
+        words = getattr(tell, "result_lines", None) if tell is not None else None
         if words is not None and not deal.void:
             # the game's own words for the deal (Meri's tricks and hiki),
             # in place of its story and balances

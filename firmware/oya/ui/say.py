@@ -6,16 +6,15 @@
 # kept for the journal) and the deal's own labels each time, never kept; this
 # module is loaded when a sentence is shown and dropped after (drop).
 # A game whose actions need more than their label (a card played face down,
-# a trick's end) has a `teller()` hook on its Deal class that gives its own
-# module with the same `each_sentence`.
+# a trick's end) has a `teller()` function in its module that gives its own
+# module with the same `each_sentence` (`tell` here).
 from oya.compat import forget
 
 
-def each_sentence(deal, acts, names, lang, start=0):
+def each_sentence(deal, acts, names, lang, start=0, tell=None):
     """(index in `acts`, sentence) for the actions from acts[start]."""
-    teller = getattr(deal, "teller", None)
-    if teller is not None:
-        yield from teller().each_sentence(deal, acts, names, lang, start)
+    if tell is not None:
+        yield from tell.each_sentence(deal, acts, names, lang, start)
         return
     for i in range(start, len(acts) - 1, 2):
         seat = acts[i]
@@ -27,21 +26,20 @@ def each_sentence(deal, acts, names, lang, start=0):
             yield i, "%s: %s" % (names[seat], words)
 
 
-def since(deal, acts, names, lang, start):
+def since(deal, acts, names, lang, start, tell=None):
     """The sentences of the actions from acts[start], in order."""
-    return [s for _, s in each_sentence(deal, acts, names, lang, start)]
+    return [s for _, s in each_sentence(deal, acts, names, lang, start, tell)]
 
 
-def history(deal, acts, names, lang):
+def history(deal, acts, names, lang, tell=None):
     """The deal's sentences so far, newest first."""
-    out = since(deal, acts, names, lang, 0)
+    out = since(deal, acts, names, lang, 0, tell)
     out.reverse()
     return out
 
 
-def drop(deal):
-    """This module and the game's own (the teller's) leave the module table."""
-    teller = getattr(deal, "teller", None)
-    if teller is not None:
-        forget(teller().__name__)
+def drop(tell):
+    """This module and the game's own (`tell`) leave the module table."""
+    if tell is not None:
+        forget(tell.__name__)
     forget("oya.ui.say")
