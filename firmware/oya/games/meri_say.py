@@ -4,7 +4,7 @@
 # team, its cards and any yaku with its hiki.
 from oya.game import EN
 from oya import cards
-from oya.games.meri import KIND, TEAMS, ROBOTTA, HIDE, NO_EXCHANGE, PLAY, trick_yaku, yaku_hiki, value_label
+from oya.games.meri import MeriDeal, KIND, TEAMS, ROBOTTA, HIDE, NO_EXCHANGE, PLAY, trick_yaku, yaku_hiki, value_label
 
 
 def _card(c, lang):
@@ -12,7 +12,14 @@ def _card(c, lang):
 
 
 def each_sentence(deal, acts, names, lang, start=0):
-    """(index in `acts`, sentence) for the actions from acts[start]."""
+    """(index in `acts`, sentence) for the actions from acts[start], or
+    None for a deal whose labels say it all (the table deck's score)."""
+    if not isinstance(deal, MeriDeal):
+        return None
+    return _sentences(deal, acts, names, lang, start)
+
+
+def _sentences(deal, acts, names, lang, start):
     n = deal.nseats
     plays = 0
     for i in range(0, len(acts) - 1, 2):
@@ -90,25 +97,29 @@ def result_lines(deal, names, lang):
             yield "%s took %d tricks" % (_team(t, names), pub["tricks"][t])
         else:
             yield "%s %dコ トッタ" % (_team(t, names), pub["tricks"][t])
-    yaku = False
+    winners = pub.get("winners")        # (the table deck's score keeps none)
     for ev in deal.events:
         if ev[0] != "show":
             continue
-        yaku = True
         k = int(ev[1][6:])              # (at = "trick:k")
-        t = pub["winners"][k - 1] % 2
-        h, y = ev[3], ev[4]
+        y = value_label(ev[3], ev[4], lang)
+        if winners is None:
+            yield ("Trick %d: %s" if en else "%dコメ: %s") % (k, y)
+            continue
+        t = winners[k - 1] % 2
         if en:
-            yield "Trick %d: %s takes %d hiki from %s (%s)" % (
-                k, TEAMS[t], h, TEAMS[1 - t], value_label(h, y, lang).split(":")[0])
+            yield "Trick %d: %s takes %d hiki from %s (%s)" % (k, TEAMS[t], ev[3], TEAMS[1 - t], y.split(":")[0])
         else:
-            yield "%dコメ: %s ガ %s カラ ヒキ%d (%s)" % (k, TEAMS[t], TEAMS[1 - t], h, value_label(h, y, lang))
+            yield "%dコメ: %s ガ %s カラ ヒキ%d (%s)" % (k, TEAMS[t], TEAMS[1 - t], ev[3], y)
+    ha, hb = pub["hiki"]
     a, b = pub["result"]
-    if not yaku:
+    if not ha and not hb:
         yield "No yaku: no hiki" if en else "ヤク ナシ: ヒキ ナシ"
     elif en:
+        yield "Hiki: A %d from B, B %d from A" % (ha, hb)
         yield "After hiki: A %d, B %d tricks" % (a, b)
     else:
+        yield "ヒキ: A %d (B カラ), B %d (A カラ)" % (ha, hb)
         yield "ヒキ ノ アト: A %dコ, B %dコ" % (a, b)
     sa, sb = pub["score"]               # (the match before this deal: it counts the deal once its results are read)
     sa += a

@@ -329,7 +329,7 @@ class PlayScreen(Screen):
         L = self.lang()
         g.put(0, t("pass_to", L) % self.names()[self.acting], True)
         rows = self.table_rows()
-        self.put_table(g, rows, self.said_lines() + self.app.table_lines(self.s.match.deal))
+        self.put_table(g, rows, self.app.table_lines(self.s.match.deal))
         self.put_bottom(g, self.handoff_hint(), 1 + rows)
 
     def draw_peek(self, g):
@@ -396,7 +396,7 @@ class PlayScreen(Screen):
         g.put(0, head, True)
         lines = self.app.table_lines(deal)
         table_rows = self.table_rows()
-        msg = wrap(self.msg)[:2] if self.msg else self.said_lines()
+        msg = wrap(self.msg)[:SAID_ROWS] if self.msg else self.said_lines()
         if self.named >= 0 and self.entries is not None:
             # the row the cursor's choice names stays in view: the table's
             # rows from the one that shows it last
@@ -480,7 +480,6 @@ class PlayScreen(Screen):
                 self.state = PEEK
             elif k == keys.OK:
                 self.seen_by = self.acting
-                self.said = None
                 self.state = DECIDE
                 if self.work is not None:       # (the idle passes finished it, unless the key came at once)
                     self.search(SYNC_STEPS, SYNC_MS)
@@ -592,20 +591,22 @@ class PlayScreen(Screen):
         return wrap(self.said)[:SAID_ROWS] if self.said else []
 
     def show_history(self):
-        """The deal's actions so far, newest first, a sentence wrapped to
-        the screen's rows (made now from the session's actions, not kept)."""
+        """The deal's actions so far, newest first, a sentence a row (made
+        from the session's actions as the rows are drawn, not kept); OK on
+        one shows it whole on the decision screen."""
         from oya.ui import say
         from oya.ui.menu import Menu
         app = self.app
-        deal = self.s.match.deal
         tell = self.teller()
-        try:
-            lines = []
-            for sentence in say.history(deal, self.s.acts, self.names(), self.lang(), tell):
-                wrap(sentence, 20, lines)
-        finally:
+        told = say.Told(self.s.match.deal, self.s.acts, self.names(), self.lang(), tell)
+
+        def back(i=None):
+            app.pop()
+            if i is not None:
+                self.msg = told[i]
             say.drop(tell)
-        app.push(Menu(t("happened", self.lang()), lines, lambda i: app.pop(), app.pop))
+
+        app.push(Menu(t("happened", self.lang()), told, back, back))
 
     def tick(self, now):
         if self.state == DECIDE and self.is_bot(self.acting) and self.bot_due is not None and now >= self.bot_due:

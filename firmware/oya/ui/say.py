@@ -7,14 +7,16 @@
 # module is loaded when a sentence is shown and dropped after (drop).
 # A game whose actions need more than their label (a card played face down,
 # a trick's end) has a `teller()` function in its module that gives its own
-# module with the same `each_sentence` (`tell` here).
+# module with an `each_sentence` (`tell` here) that gives them, or None
+# for a deal its labels say in full.
 from oya.compat import forget
 
 
 def each_sentence(deal, acts, names, lang, start=0, tell=None):
     """(index in `acts`, sentence) for the actions from acts[start]."""
-    if tell is not None:
-        yield from tell.each_sentence(deal, acts, names, lang, start)
+    said = tell.each_sentence(deal, acts, names, lang, start) if tell is not None else None
+    if said is not None:
+        yield from said
         return
     for i in range(start, len(acts) - 1, 2):
         seat = acts[i]
@@ -31,11 +33,28 @@ def since(deal, acts, names, lang, start, tell=None):
     return [s for _, s in each_sentence(deal, acts, names, lang, start, tell)]
 
 
-def history(deal, acts, names, lang, tell=None):
-    """The deal's sentences so far, newest first."""
-    out = since(deal, acts, names, lang, 0, tell)
-    out.reverse()
-    return out
+class Told:
+    """The deal's sentences so far, newest first, as a menu's items: each
+    made when its row is drawn (a whole deal's sentences, kept as a list
+    with their wrapped lines, were the top of Meri's heap)."""
+
+    def __init__(self, deal, acts, names, lang, tell=None):
+        self.args = (deal, acts, names, lang, 0, tell)
+        self.n = 0
+        for _ in each_sentence(*self.args):
+            self.n += 1
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, j):
+        if not 0 <= j < self.n:
+            raise IndexError
+        k = self.n - 1 - j
+        for _, s in each_sentence(*self.args):
+            if k == 0:
+                return s
+            k -= 1
 
 
 def drop(tell):
