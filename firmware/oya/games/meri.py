@@ -193,9 +193,15 @@ def value_label(value, yaku, lang=EN):
 
 
 def teller():
-    """The module that puts a deal in words (oya.ui.say, the results)."""
+    """The module that says a deal's actions (oya.ui.say)."""
     from oya.games import meri_say
     return meri_say
+
+
+def words():
+    """The module that says a finished deal (the results screen)."""
+    from oya.games import meri_words
+    return meri_words
 
 
 def yaku_index(yid):

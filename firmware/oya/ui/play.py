@@ -494,9 +494,9 @@ class PlayScreen(Screen):
             elif k == keys.UP and self.result_top > 0:
                 self.result_top -= 1
             elif k == keys.OK:
-                tell = self.teller()
-                if tell is not None:
-                    forget(tell.__name__)      # (its words were the results': not needed in the next deal)
+                words = self.words()
+                if words is not None:
+                    forget(words.__name__)      # (the results' words: not needed in the next deal)
                 self.app.end_deal()
             elif k == keys.HOLD_OK:
                 self.app.print_lines(self.app.deal_record())
@@ -583,9 +583,14 @@ class PlayScreen(Screen):
             say.drop(tell)
 
     def teller(self):
-        """The game's module that puts a deal in words, or None (oya.ui.say)."""
+        """The game's module that says a deal's actions, or None (oya.ui.say)."""
         teller = getattr(self.app.game_module(), "teller", None)
         return teller() if teller is not None else None
+
+    def words(self):
+        """The game's module that says a finished deal, or None."""
+        words = getattr(self.app.game_module(), "words", None)
+        return words() if words is not None else None
 
     def said_lines(self):
         return wrap(self.said)[:SAID_ROWS] if self.said else []
@@ -641,8 +646,8 @@ class PlayScreen(Screen):
         out = []
         if deal.void:
             wrap(t("void", L), 21, out)
-        tell = self.teller()
-        words = getattr(tell, "result_lines", None) if tell is not None else None
+        words = self.words()
+        words = words.result_lines if words is not None else None
         if words is not None and not deal.void:
             # the game's own words for the deal (Meri's tricks and hiki),
             # in place of its story and balances
