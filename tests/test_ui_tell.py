@@ -8,7 +8,7 @@ from oya.ui.app import App
 from oya.ui import keys as K
 from oya.ui.text import t
 from oya.games.meri import PLAY, teller
-from oya.ui.kana import to_half
+from oya.kana import to_half
 from tests.test_ui_app import new_table, flash  # noqa: F401
 
 

@@ -268,7 +268,7 @@ def cut_and_boot(ref, op=None, byte=None, play_on=8, hooks=None):
         if exp is None:
             # nothing kept yet, or the match was over: the home screen, no
             # resume, and no false alarm about a damaged file
-            if not text.startswith("Oya - home") or app.match_j.has_record() or any(
+            if not text.startswith("Oya - home") or sim.importer.load("oya.journal_read").has_record(app.match_j) or any(
                     n.endswith(".bad") for n in sim.flash.listdir("state")):
                 problems.append("%s: nothing to resume expected, the device shows:\n%s" % (where, text))
             return problems

@@ -8,7 +8,10 @@ from oya.games.meri import MeriDeal, KIND, TEAMS, ROBOTTA, HIDE, NO_EXCHANGE, PL
 
 
 def _card(c, lang):
-    return cards.name(KIND, c) if lang == EN else cards.name_ja(KIND, c)
+    if lang == EN:
+        return cards.name(KIND, c)
+    from oya.cards_ja import name_ja
+    return name_ja(KIND, c)
 
 
 def each_sentence(deal, acts, names, lang, start=0):

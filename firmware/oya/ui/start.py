@@ -3,8 +3,7 @@
 # forgotten with the flows (oya.ui.app.FLOWS): a deal never needs it.
 from oya import rng
 from oya.games import load
-from oya.ui import forget
-from oya.ui.app import FLOWS, Call, collecting, forget_options
+from oya.ui import FLOWS, Call, collecting, forget, forget_options
 
 
 def match_code(game):
@@ -41,10 +40,11 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
         s.changed = dict((k, opts[k]) for k in changed + [key] if k in opts)
     if bots:
         s.ui["bots"] = list(bots)   # journaled: a resumed match keeps its bots
-    if type(m).draw_first_dealer is Match.draw_first_dealer:
+    if type(m).draw_first_dealer is not Match.draw_first_dealer:
         yield
-        # the draws' module, in a pass of its own (the match forgets it
-        # after); a match that draws its own way has none to fetch
+        # the draws' module (the games' draws import it), in a pass of its
+        # own (the match forgets it after); a match with no draw of its own
+        # has none to fetch
         __import__("oya.games.first_dealer")
     yield
     if m.table:

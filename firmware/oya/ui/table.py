@@ -4,8 +4,7 @@
 # new-table flow once the match is drawn.
 from oya import option_text
 from oya.ui import keys
-from oya.ui import forget
-from oya.ui.app import FLOWS, flow, forget_options
+from oya.ui import FLOWS, flow, forget, forget_options
 from oya.ui.grid import cut
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
