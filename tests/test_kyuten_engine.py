@@ -402,31 +402,17 @@ def test_visibility_oracle_over_bot_deals():
     assert n > 1000
 
 
-def _one_contested():
-    """A finished deal where the dealer contested P3 alone (P2 and P4 not)."""
+def test_back_cards_stay_hidden_unless_contested():
     m, d = new_deal(4, 0, ["2S", "3S", "4S", "5H"])
     antes(d, 1, 1, 1)
     stays(d)
     bets(d, 1, 1, 1)
     act(d, 0, "contest", target=2)
     act(d, 0, "end")
-    return d
-
-
-def test_back_cards_stay_hidden_unless_contested():
-    d = _one_contested()
     pub = set(d.seen(-1))
     assert c("3S") in pub and c("2S") not in pub and c("4S") not in pub
     assert c("2S") in d.seen(1) and c("2S") not in d.seen(3) and c("2S") not in d.seen(0)
     assert d.view(1)["back"] == hand("2S") and d.public()["backs"][1] == b""
-
-
-def test_a_stake_back_not_contested_is_explained_in_words_before_its_pays():
-    d = _one_contested()
-    i = d.events.index(("note", K.NOT_CONTESTED))
-    back = [e for e in d.events if e[0] == "pay" and e[4] == "not contested"]
-    assert len(back) == 2 and all(d.events.index(e) > i for e in back)
-    assert "dealer chose not to compare" in K.NOT_CONTESTED
 
 
 def test_bots_use_only_choices_and_view():

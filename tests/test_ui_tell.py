@@ -7,7 +7,8 @@ from oya import GAMES
 from oya.ui.app import App
 from oya.ui import keys as K
 from oya.ui.text import t
-from oya.games.meri import PLAY, teller
+from oya.games.meri import PLAY
+from oya.games import meri_say
 from oya.kana import to_half
 from tests.test_ui_app import new_table, flash  # noqa: F401
 
@@ -59,7 +60,7 @@ def test_every_bot_play_is_on_screen_before_the_persons_next_turn_and_each_trick
             break
         screens = "\n".join(seen)
         flat = screens.replace("\n", " ")
-        for s in say.since(deal, app.session.acts, names, lang, start, teller()):
+        for s in say.since(deal, app.session.acts, names, lang, start, meri_say):
             # each sentence's first line (wrapped as the screen wraps it) was shown
             assert wrap(s)[0] in screens, (s, screens)
             if s.startswith("Trick ") or "コメ:" in s:
@@ -192,11 +193,11 @@ def test_meris_table_shows_the_teams_and_the_tricks_of_the_deal_and_the_match(fl
     app = _meri()
     deal = app.session.match.deal
     lines = app.table_lines(deal)
-    assert "A:P1&P3 B:P2&P4" in lines
-    assert "Tricks A0 B0" in lines and "Match A0 B0" in lines
+    assert "A P1 P3  B P2 P4" in lines
+    assert "Tricks A0 B0 (0-0)" in lines
     _to_results(app)
     a, b = app.session.match.deal.result
     app.key(K.OK)                               # the next deal
     app.key(K.OK)
     lines = app.table_lines(app.session.match.deal)
-    assert "Match A%d B%d" % (a, b) in lines
+    assert "Tricks A0 B0 (%d-%d)" % (a, b) in lines

@@ -65,7 +65,6 @@ _R_WIN = const(1)
 _R_DOUBLE = const(2)
 _R_LOSE = const(3)
 R_RETURN = const(4)    # never contested: stake returned
-NOT_CONTESTED = "Not contested: the dealer chose not to compare these hands, so each takes its stake back"
 _R_TEN = const(5)       # dealer's up-card was a 10: paid the ante
 
 NATURAL = "natural"
@@ -341,13 +340,9 @@ class KyutenDeal(Deal):
             self._finish()
 
     def _finish(self):
-        told = False
         for s in self.uncontested():
             if self.result[s]:
                 continue            # settled by the dealer's 10
-            if not told:
-                told = True         # (one line for every such seat: the pays that follow name them)
-                self.note(NOT_CONTESTED)
             self.ledger.transfer(POT, s, self.ante[s] + self.bet[s], "not contested")
             self.result[s] = R_RETURN
         m = self.match

@@ -192,18 +192,6 @@ def value_label(value, yaku, lang=EN):
     return "ヤク %s ヒキ%d" % (field(_YAKU_JA, i), value)
 
 
-def teller():
-    """The module that says a deal's actions (oya.ui.say)."""
-    from oya.games import meri_say
-    return meri_say
-
-
-def words():
-    """The module that says a finished deal (the results screen)."""
-    from oya.games import meri_words
-    return meri_words
-
-
 def yaku_index(yid):
     for i in range(len(YAKU)):
         if YAKU[i][0] == yid:
@@ -750,9 +738,8 @@ def table_lines(pub, names, kind):
     t = pub["tricks"]
     sc = pub["score"]
     n = len(names)
-    rows.append(" ".join("%s:%s" % (TEAMS[x], "&".join(cut(names[s], 3) for s in range(x, n, 2))) for x in (0, 1)))
-    rows.append("Tricks A%d B%d" % (t[0], t[1]))
-    rows.append("Match A%d B%d" % (sc[0], sc[1]))
+    rows.append("  ".join("%s %s" % (TEAMS[x], " ".join(cut(names[s], 3) for s in range(x, n, 2))) for x in (0, 1)))
+    rows.append("Tricks A%d B%d (%d-%d)" % (t[0], t[1], sc[0], sc[1]))
     if pub["last"]:
         rows.append("Last " + cs(pub["last"]))
     return rows

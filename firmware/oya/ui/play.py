@@ -583,14 +583,21 @@ class PlayScreen(Screen):
             say.drop(tell)
 
     def teller(self):
-        """The game's module that says a deal's actions, or None (oya.ui.say)."""
-        teller = getattr(self.app.game_module(), "teller", None)
-        return teller() if teller is not None else None
+        """The game's own module that says a deal's actions (oya.games.<game>_say,
+        named as its bots' module is), or None (oya.ui.say)."""
+        return self.game_part("_say")
 
     def words(self):
-        """The game's module that says a finished deal, or None."""
-        words = getattr(self.app.game_module(), "words", None)
-        return words() if words is not None else None
+        """The game's own module that says a finished deal (oya.games.<game>_words), or None."""
+        return self.game_part("_words")
+
+    def game_part(self, tail):
+        import sys
+        name = "oya.games." + self.s.game + tail
+        try:
+            return sys.modules.get(name) or __import__(name, None, None, ("each_sentence",))
+        except ImportError:
+            return None
 
     def said_lines(self):
         return wrap(self.said)[:SAID_ROWS] if self.said else []
