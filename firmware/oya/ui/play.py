@@ -22,6 +22,14 @@ _BOT_DELAY_MS = const(400)
 _READ_MS = const(1800)      # a bot waits this long while the last action's sentence is read
 SAID_ROWS = const(3)        # rows the last action's sentences may take above the table
 HINT_ROWS = const(3)        # the hand-off's hint: the prompt, how to peek, the keys
+
+# The menu's lines that are not actions, told by these ids (an entry
+# (label, None, id)), never by their text, which is the player's language.
+_X_NOTE = const(0)          # the game's note: a line to read, nothing to pick
+_X_OTHERS = const(1)        # another seat's turn
+_X_PRINT = const(2)         # print my cards
+_X_BACK = const(3)          # back from another seat's menu
+_X_HAPPENED = const(4)      # the deal's actions so far
 # A decision whose choices take a long search (Kakkuri: up to ~1,000 plays
 # for some hands, ~1 s of the RP2040's CPU as .mpy; a step ~9 ms, 17 at most:
 # oya.games.kakkuri_search.search_steps) is made in steps: up to SYNC_MS
@@ -46,7 +54,8 @@ class Entries:
     (a Kakkuri hand can have ~1,100 plays; a list and a tuple for each were
     ~48 B a play), and when nothing is grouped `items` is the list
     shared_choices() gave, never changed: amount entries are lists
-    [label, actions, amounts], extra lines (append) are kept apart. A label
+    [label, actions, amounts], extra lines (append: (label, None, an _X_
+    id)) are kept apart. A label
     is made when first asked for (it can cost an engine a search, and four
     rows show at a time) and kept while few are: LABELS at most, then they
     are made again (scrolled through, a Kakkuri hand's labels were ~40 B a
@@ -189,13 +198,13 @@ class PlayScreen(Screen):
         if note is not None and person:
             note = note(seat, L)
             if note:
-                entries.append((note, None, None))
+                entries.append((note, None, _X_NOTE))
         if self.others(deal, seat, True):
-            entries.append((t("others", L), None, None))
+            entries.append((t("others", L), None, _X_OTHERS))
         if person and self.s.acts:
-            entries.append((t("happened", L), None, None))
+            entries.append((t("happened", L), None, _X_HAPPENED))
         if self.app.printer() is not None and person and self.private_cards(seat):
-            entries.append((t("print_cards", L), None, None))
+            entries.append((t("print_cards", L), None, _X_PRINT))
         give_up = getattr(deal, "GIVE_UP", -1)
         self.cursor = self.top = 0
         for j in range(len(entries.items)):
@@ -375,7 +384,7 @@ class PlayScreen(Screen):
             self.cursor = 0
             self.named = -1
             self.entries = group_choices(deal, self.acting, self.lang())
-            self.entries.append(("< back", None, None))
+            self.entries.append(("< back", None, _X_BACK))
             self.state = HANDOFF
 
         app.push(Menu(t("others", self.lang()), [self.names()[x] for x in seats], pick, app.pop))
@@ -528,15 +537,15 @@ class PlayScreen(Screen):
         elif k == keys.OK and n:
             label, acts, nums = self.entries[self.cursor]
             if acts is None:
-                if label == t("print_cards", self.lang()):
+                if nums == _X_PRINT:
                     self.app.print_lines(["%s:" % self.names()[seat],
                                           tables.card_list(self.kind(), self.private_cards(seat))])
-                elif label == "< back":
+                elif nums == _X_BACK:
                     self.acting = -1
                     self.refresh()
-                elif label == t("others", self.lang()):
+                elif nums == _X_OTHERS:
                     self.pick_other()
-                elif label == t("happened", self.lang()):
+                elif nums == _X_HAPPENED:
                     self.show_history()
                 # (else the game's note: a line to read, nothing to pick)
             elif nums is None:
