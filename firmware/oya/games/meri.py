@@ -28,7 +28,7 @@
 # Actions (ints):
 #   ROBOTTA, HIDE, NO_EXCHANGE, EXCHANGE + discard code,
 #   PLAY + code (face up), PLAY_DOWN + code (a trump face down).
-from oya.game import Deal, EN, seat_place
+from oya.game import Deal, EN, seat_place, cut
 from oya.match import Match
 from oya import cards
 from oya.compat import const
@@ -712,6 +712,8 @@ def table_lines(pub, names, kind, lang=EN):
         rows.append("バ " + cs(pub["cards"]))
     t = pub["tricks"]
     sc = pub["score"]
+    n = len(names)
+    rows.append("  ".join("%s %s" % (TEAMS[x], " ".join(cut(names[s], 3) for s in range(x, n, 2))) for x in (0, 1)))
     rows.append(("Tricks A%d B%d (%d-%d)" if lang == EN else "A %d B %d (%d-%d)") % (t[0], t[1], sc[0], sc[1]))
     if pub["last"]:
         rows.append(("Last " if lang == EN else "マエ ") + cs(pub["last"]))

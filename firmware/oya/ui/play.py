@@ -10,7 +10,7 @@ from oya.ui.widgets import Screen, wrap
 from oya.ui.text import t
 from oya.ui import tables
 from oya.ui import IDLE_REDRAW
-from oya.compat import const, run_steps
+from oya.compat import const, run_steps, forget
 
 INTRO = 0
 HANDOFF = 1
@@ -19,6 +19,8 @@ PEEK = 3
 RESULTS = 4
 
 _BOT_DELAY_MS = const(400)
+_READ_MS = const(1800)      # a bot waits this long while the last action's sentence is read
+SAID_ROWS = const(3)        # rows the last action's sentences may take above the table
 HINT_ROWS = const(3)        # the hand-off's hint: the prompt, how to peek, the keys
 
 # The menu's lines that are not actions, told by these ids (an entry
@@ -27,6 +29,7 @@ _X_NOTE = const(0)          # the game's note: a line to read, nothing to pick
 _X_OTHERS = const(1)        # another seat's turn
 _X_PRINT = const(2)         # print my cards
 _X_BACK = const(3)          # back from another seat's menu
+_X_HAPPENED = const(4)      # the deal's actions so far
 # A decision whose choices take a long search (Kakkuri: up to ~1,000 plays
 # for some hands, ~1 s of the RP2040's CPU as .mpy; a step ~9 ms, 17 at most:
 # oya.games.kakkuri_search.search_steps) is made in steps: up to SYNC_MS
@@ -128,6 +131,7 @@ class PlayScreen(Screen):
         self.result_label = True     # False: the game's value labels failed on them
         self.acting = -1         # the seat deciding (the turn, or an out-of-turn seat)
         self.named = -1          # the last table row a choice names (the game's line_of), -1 none
+        self.said = None         # the last action's sentences (oya.ui.say), shown until a key or the next action
 
     # -- helpers ------------------------------------------------------------------
     @property
@@ -164,7 +168,7 @@ class PlayScreen(Screen):
         self.work = steps(seat) if steps is not None else None
         if self.is_bot(seat):
             self.state = DECIDE
-            self.bot_due = self.app.now + _BOT_DELAY_MS
+            self.bot_due = self.app.now + (_READ_MS if self.said else _BOT_DELAY_MS)
         elif seat != self.seen_by and self.app.humans() > 1:
             # the hand-off shows no choices: they are made on the idle passes
             # while it is on screen (made in the key, they were a fifth of a
@@ -197,6 +201,8 @@ class PlayScreen(Screen):
                 entries.append((note, None, _X_NOTE))
         if self.others(deal, seat, True):
             entries.append((t("others", L), None, _X_OTHERS))
+        if person and self.s.acts:
+            entries.append((t("happened", L), None, _X_HAPPENED))
         if self.app.printer() is not None and person and self.private_cards(seat):
             entries.append((t("print_cards", L), None, _X_PRINT))
         give_up = getattr(deal, "GIVE_UP", -1)
@@ -399,7 +405,7 @@ class PlayScreen(Screen):
         g.put(0, head, True)
         lines = self.app.table_lines(deal)
         table_rows = self.table_rows()
-        msg = wrap(self.msg)[:2] if self.msg else ()
+        msg = wrap(self.msg)[:SAID_ROWS] if self.msg else self.said_lines()
         if self.named >= 0 and self.entries is not None:
             # the row the cursor's choice names stays in view: the table's
             # rows from the one that shows it last
@@ -497,6 +503,9 @@ class PlayScreen(Screen):
             elif k == keys.UP and self.result_top > 0:
                 self.result_top -= 1
             elif k == keys.OK:
+                words = self.words()
+                if words is not None:
+                    forget(words.__name__)      # (the results' words: not needed in the next deal)
                 self.app.end_deal()
             elif k == keys.HOLD_OK:
                 self.app.rare().print_deal(self.app)
@@ -510,9 +519,13 @@ class PlayScreen(Screen):
         if self.is_bot(seat):
             if k == keys.BACK:
                 self.app.rare().pause_menu(self.app)
+            else:
+                self.said = None
+                self.bot_due = self.app.now      # a key skips the rest of the pause
             return
         n = len(self.entries)
         self.msg = None
+        self.said = None
         if k == keys.UP and n:
             self.cursor = (self.cursor - 1) % n
         elif k == keys.DOWN and n:
@@ -532,6 +545,8 @@ class PlayScreen(Screen):
                     self.refresh()
                 elif nums == _X_OTHERS:
                     self.pick_other()
+                elif nums == _X_HAPPENED:
+                    self.show_history()
                 # (else the game's note: a line to read, nothing to pick)
             elif nums is None:
                 self.take(acts[0], seat)
@@ -553,13 +568,66 @@ class PlayScreen(Screen):
                          lines=[self.names()[seat]], lang=self.lang()))
 
     def take(self, action, seat):
+        deal = self.s.match.deal
+        n = len(self.s.acts)
         try:
             self.app.act(action, seat)
         except RuleError as e:
             self.msg = str(e)
             return
+        self.said = None
+        if not deal.done:       # (a finished deal's results say the rest)
+            self.said = self.telling(deal, n)
         self.acting = -1
         self.refresh()
+
+    def telling(self, deal, start):
+        """The sentences of the deal's actions from acts[start], as one text; the
+        module that makes them is dropped after."""
+        from oya.ui import say
+        tell = self.teller()
+        try:
+            return "\n".join(say.since(deal, self.s.acts, self.names(), self.lang(), start, tell)) or None
+        finally:
+            say.drop(tell)
+
+    def teller(self):
+        """The game's own module that says a deal's actions (oya.games.<game>_say,
+        named as its bots' module is), or None (oya.ui.say)."""
+        return self.game_part("_say")
+
+    def words(self):
+        """The game's own module that says a finished deal (oya.games.<game>_words), or None."""
+        return self.game_part("_words")
+
+    def game_part(self, tail):
+        import sys
+        name = "oya.games." + self.s.game + tail
+        try:
+            return sys.modules.get(name) or __import__(name, None, None, ("each_sentence",))
+        except ImportError:
+            return None
+
+    def said_lines(self):
+        return wrap(self.said)[:SAID_ROWS] if self.said else []
+
+    def show_history(self):
+        """The deal's actions so far, newest first, a sentence a row (made
+        from the session's actions as the rows are drawn, not kept); OK on
+        one shows it whole on the decision screen."""
+        from oya.ui import say
+        from oya.ui.menu import Menu
+        app = self.app
+        tell = self.teller()
+        told = say.Told(self.s.match.deal, self.s.acts, self.names(), self.lang(), tell)
+
+        def back(i=None):
+            app.pop()
+            if i is not None:
+                self.msg = told[i]
+            say.drop(tell)
+
+        app.push(Menu(t("happened", self.lang()), told, back, back))
 
     def tick(self, now):
         if self.state == DECIDE and self.is_bot(self.acting) and self.bot_due is not None and now >= self.bot_due:
@@ -594,6 +662,16 @@ class PlayScreen(Screen):
         out = []
         if deal.void:
             wrap(t("void", L), 21, out)
+        words = self.words()
+        words = words.result_lines if words is not None else None
+        if words is not None and not deal.void:
+            # the game's own words for the deal (Meri's tricks and hiki),
+            # in place of its story and balances
+            for ln in words(deal, names, L):
+                wrap(ln, 21, out)
+                while out:
+                    yield out.pop(0)
+            return
         for ln in tables.each_event_line(self.kind(), deal.events, names, label, L):
             wrap(ln, 21, out)
             while out:

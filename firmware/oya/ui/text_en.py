@@ -12,6 +12,7 @@ T = (
     "|release=release OK to hide"
     "|others=Other seat acts..."
     "|print_cards=Print my cards"
+    "|happened=What happened"
     "|pause=Paused"
     "|continue=Continue"
     "|standings=Standings"

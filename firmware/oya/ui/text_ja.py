@@ -13,6 +13,7 @@ T = (
     "|release=ハナスト カクス"
     "|others=ホカノ ヒト..."
     "|print_cards=テフダ インサツ"
+    "|happened=コレマデ ノ ナガレ"
     "|pause=テイシ"
     "|continue=ツヅケル"
     "|standings=ジュンイ"
