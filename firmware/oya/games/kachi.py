@@ -112,8 +112,8 @@ ACTIONS = (
 # the Japanese in the same order in oya.games.kachi_ja (imported when asked
 # for). The words of every hand-off and decision come first: a word is found
 # by counting separators, and in MicroPython each str.index from an offset
-# walks the str from its start (UTF-8): the 31st field of one str of both
-# languages was ~2.7 ms on the RP2040.
+# walks the str from its start (UTF-8), so a late field of one str of both
+# languages is slow to find.
 _SAY_EN = ("Set the rate, round %d"
            "|Call %d or fold?"
            "|Seat %d to act"
@@ -245,12 +245,11 @@ class KachiDeal(Deal):
     # -- protocol -----------------------------------------------------------
     def legal(self, seat):
         # (only the candidates of the moment are put to _why: a call of it is
-        # ~0.2 ms on the RP2040, and a seat that must show a card can do
-        # nothing else)
+        # not cheap, and a seat that must show a card can do nothing else)
         cand = _EXPOSES if self.expose else _DECISIONS
         out = [a for a in cand if self._why(a, seat) is None]
         if self.phase == P_RATE and not self.expose and not self._restricted(seat):
-            out.extend(range(RATE + self.rmin, RATE + self._rate_hi(seat) + 1))   # (a loop: ~40 us a rate)
+            out.extend(range(RATE + self.rmin, RATE + self._rate_hi(seat) + 1))   # (one range, not a loop that costs time for each rate)
         return out
 
     def check(self, action, seat):
@@ -640,7 +639,7 @@ class KachiDeal(Deal):
     def _up_cards(self, s):
         up = self.up[s]
         if not up:
-            return b""        # (most seats, most of the time: no generator, ~0.2 ms each on the RP2040)
+            return b""        # (most seats, most of the time: no generator made, which costs a key time)
         h = self.hands[s]
         return bytes(h[i] for i in range(len(h)) if up & (1 << i))
 
@@ -709,7 +708,7 @@ class KachiMatch(Match):
             opts = dict(opts)
             opts["session_end"] = "deal_count"
         Match.__init__(self, opts, names, chips, dealer, seed)
-        self.lad = ladder(self.opts)      # the yaku in force, for every deal (~0.7 ms each on the RP2040)
+        self.lad = ladder(self.opts)      # the yaku in force, for every deal (made once, not for each)
         self.shibari = None       # strength a hand needs after a hiki (shibari on)
         self.stopped = False      # stop() was called, or a deal split its pot as the last
 

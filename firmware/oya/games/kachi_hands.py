@@ -2,8 +2,8 @@
 # pair the device plays, and the table's rows. Pure functions of cards and
 # options, used by the engine (oya.games.kachi, which gives them under its
 # own name) and its bot. A module of their own so the engine is imported in
-# two passes of the device loop: as one 15 KB .mpy its import was one run of
-# 110 ms of CPU on the RP2040.
+# two passes of the device loop: as one .mpy its import is too long a run
+# of CPU for one pass.
 from oya.game import EN, cut, spaces
 from oya.compat import const
 from oya.heap import field

@@ -2,8 +2,8 @@
 # kachi_hands' value_label), in the order of VALUE_EN and YAKU_IDS there,
 # and the words of prompt() (oya.games.kachi), in the order of
 # _SAY_EN there. A module of their own, imported when a Japanese word is
-# asked for: as .mpy a str is RAM for as long as its module, ~0.8 KB an
-# English deal never reads.
+# asked for: as .mpy a str is RAM for as long as its module, and an
+# English deal never reads these.
 VALUE_JA = "ブタ|ピン|ニタコ|サンタ|シスン|ゴケ|ロッポウ|ナキ|オイチョ|カブ"
 YAKU_JA = "シッピン|ゴッピン|ロッピン|クッピン|トッピン|ニンニン|サンサン|シッシ|ゴンゴ|タマシイ|ロクロク|シチシチ|ハチハチ|クンクン|ピンピン|ジュンジュン|ケンペイ|インケツゲリ|ブタゲリ|アラシ"
 SAY_JA = ("レート? %dジュンメ"

@@ -3,7 +3,7 @@
 # a comment beside it; the words are here, in a module of their own, because
 # the device's menus offer legal actions only: in a match this is loaded for
 # a refused action (a tool's transcript, a damaged journal), not in every
-# deal (as .mpy the words were ~0.7 KB of RAM through every deal).
+# deal (as .mpy the words would be RAM through every deal).
 from oya.heap import field
 
 WHY = ("The deal is over"

@@ -177,10 +177,9 @@ def table_lines(pub, names, kind=cards.KOMATSU, lang=0):
 # -- the deal ---------------------------------------------------------------------
 class KakkuriDeal(Deal):
     OUT_OF_TURN = True      # a fold, at any time
-    # No action carries chips. A menu that looked for amounts decoded the
-    # first play of every run of consecutive codes, and decoding a play is
-    # a search for its order: up to ~150 ms for one on the RP2040, and a
-    # 315 ms freeze in a handoff key with the wilds in hand.
+    # No action carries chips, so a menu does not look for amounts: that
+    # decodes the first play of every run of consecutive codes, and
+    # decoding a play is a search for its order, long with the wilds in hand.
     AMOUNTS = False
     GAME = "kakkuri"
     ACTIONS = ACTIONS
@@ -456,8 +455,8 @@ class KakkuriDeal(Deal):
             else:
                 plays = legal_plays(self.hands[seat], self.base, self.sanzoku[seat], self.anyone)
             # the few actions above go in front of the plays: a copy of the
-            # plays was a second list of them (a hand with the three wilds
-            # has over 1,000 plays: 4.5 KB, in a list of twice that room)
+            # plays would be a second list of them (a hand with the three
+            # wilds has over a thousand plays)
             plays[0:0] = out
             return plays
         return out
@@ -686,10 +685,9 @@ class KakkuriDeal(Deal):
 
     def table_public(self):
         # what table_lines reads of public(), made after every action: all
-        # of public() (every seat's played cards, the pile) was ~0.5 KB more
-        # garbage a table, made at the frame's peak of heap (frozen,
-        # Kakkuri's peak live heap is at its 32 KB budget); the flags are
-        # lent, not copied
+        # of public() (every seat's played cards, the pile) is more garbage
+        # a table, made at the frame's peak of heap (frozen, Kakkuri's peak
+        # live heap is at its budget); the flags are lent, not copied
         return {"phase": PHASES[self.phase], "turn": self.turn, "dealer": self.dealer, "base": self.base,
                 "hako": len(self.stock), "pot": self.ledger.pot, "last": self.last, "last_seat": self.last_seat,
                 "counts": bytes(len(h) for h in self.hands), "seated": self.inp, "folded": self.folded,

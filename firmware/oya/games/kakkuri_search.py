@@ -167,8 +167,8 @@ def _sift(sv, c):
     return True
 
 
-# A search's state (_state) is one list, as a closure over these was cells
-# and function objects made for every search. Its slots:
+# A search's state (_state) is one list, as a closure over these would make
+# cells and function objects for every search. Its slots:
 _CNT = const(0)         # the hand's ordinary cards per rank [13]
 _HAS_KURO = const(1)    # the hand holds the kuro-hibashi (0 or 1)
 _HAS_AKA = const(2)     # ... the aka-choro
@@ -192,7 +192,7 @@ _P_TOP = const(4)       # where a search in steps stopped: its level's first byt
 
 # The search's stack (S[_STACK]): a bytearray with a level of _LEVEL bytes
 # for each unit on the play (six at most), as a recursive search's frame
-# was too large for MicroPython's C stack and went on the heap. A level:
+# is too large for MicroPython's C stack and goes on the heap. A level:
 _L_RANK_I = const(0)    # the index of its rank in the ranks it may have
 _L_UNIT_I = const(1)    # the index in _UNITS of the next unit of that rank to try
 _L_UNIT = const(2)      # the unit it has on the play (0: none)
@@ -270,8 +270,8 @@ def _state(cnt, k, a, t, sanzoku, anyone, used, per, st, stack):
     inputs; `used`, `per`, `st` (_USED, _PER, _PLAY), zeroed; the plays
     found; the sieve of their codes, None until the list holds _SHORT plays
     (then a code whose bit is clear is new and only the rest are looked for
-    in the list, as looking for every code made the search quadratic and a
-    set of the plays was a large object); `stack`, its first level set up
+    in the list, as looking for every code makes the search quadratic and a
+    set of the plays is a large object); `stack`, its first level set up
     here; the room of the plays' list (_keep)."""
     stack[_L_RANK_I] = stack[_L_UNIT_I] = stack[_L_UNIT] = 0
     return [cnt, k, a, t, sanzoku, anyone, used, per, st, [], None, stack, 0]

@@ -3,7 +3,7 @@
 # only when it is not one of them; a module of its own because the device's
 # menus offer legal actions only, so in a match it is loaded for a refused
 # action (a tool's transcript, a damaged journal) and not in every deal
-# (as .mpy its code and messages were ~1.5 KB of RAM through every deal).
+# (as .mpy its code and messages would be RAM through every deal).
 from oya.games.kyuten_acts import (ANTE, BET, CONTEST, DRAW, END, HIT, KEN, LIMIT, STAY,
                                    P_ANTE, P_BET, P_DEALER, P_HIT, P_LIMIT)
 

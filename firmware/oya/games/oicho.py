@@ -390,7 +390,7 @@ class OichoDeal(Deal):
             for c in range(self.ncols):
                 if self._open(c, seat):
                     base = (c + 1) * BET
-                    out.extend(range(base + 1, base + room + 1))     # (in C: 40 appends were 1.5 ms)
+                    out.extend(range(base + 1, base + room + 1))     # (in C: far quicker than a loop of appends)
             if not (self.opts["mandatory_bet"] and self.turn_bet == 0):
                 out.append(DONE)
             return out

@@ -2,7 +2,7 @@
 # Read through oya.games.options('oicho') by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
 # (nothing imported from the engine: the options screen reads this before
-# the engine is in RAM, and importing it here was ~230 ms of one idle pass)
+# the engine is in RAM, and importing it here is too long for one idle pass)
 from oya.compat import const
 
 DOMAE_MAX = const(100)     # the most chips a domae bet may be

@@ -12,8 +12,8 @@ IDLE_REDRAW = 2         # App.idle(): the work done changed the screen
 def collecting():
     """Idle work for App.prefetch: one collection, on an idle pass. At the
     end of a match the heap holds what the match left; collected while the
-    ranking is read, the key home does not meet a collection of it (as
-    .mpy, ~50 ms of CPU for a ~100 KB heap)."""
+    ranking is read, the key home does not meet a collection of it (a
+    collection of a full heap is a long run of CPU)."""
     import gc
     gc.collect()
     yield

@@ -86,8 +86,8 @@ class App:
         self.match_j = Journal(STATE_DIR + "/match")
         # the recall's folder (oya.session) too: made, a folder is two flash
         # erases in one littlefs call (its new metadata pair, a compaction of
-        # its parent's log), a 109 ms run of CPU at the first deal's end of a
-        # fresh board on the emulated RP2040; at boot that is no key's time
+        # its parent's log), too long a run of CPU for a key, so it is made
+        # at boot, when no key waits
         _mkdir(self.match_j.folder())
         self.settings = dict(DEFAULT_SETTINGS)
         self._bad_settings = False    # the saved settings were unreadable: said at boot
@@ -128,8 +128,8 @@ class App:
         if self.due:
             # a new table still in the making (oya.ui.start.begin): the key
             # waits for the idle passes, then acts on the screen it was
-            # pressed for (done in the key, the rest of the setup was a run of
-            # up to ~120 ms of CPU as .mpy on the emulated RP2040)
+            # pressed for (the rest of the setup is too long a run of CPU to
+            # do in the key)
             if len(self.held) < _HELD_KEYS:
                 self.held.append(k)
             return
@@ -173,9 +173,9 @@ class App:
 
     def prefetch(self, *names):
         """Import these modules on the next idle passes (idle()), one a pass:
-        the key that needs one then finds it loaded (a game's engine is
-        100-250 ms to import from flash on the RP2040; while a screen waits
-        for its reader that time is free). An item may also be a generator:
+        the key that needs one then finds it loaded (a game's engine is slow
+        to import from flash; while a screen waits for its reader that time
+        is free). An item may also be a generator:
         work done one step a pass (the ruleset scan while the game list is
         shown). What it asked for before goes, but not the jobs run_later()
         gave, which stay first: a job whose step puts up a screen that
@@ -200,9 +200,8 @@ class App:
         """True, and fn(*args) put off to an idle pass behind them, while
         modules prefetch() asked for are still to come (keys held
         meanwhile): the key that needs them does not import them itself
-        (OK on the ruleset list before the options' code was in: 96-143 ms
-        of CPU without a sleep as .mpy on the emulated RP2040). False: they
-        are in, go on."""
+        (an OK on the ruleset list would otherwise import the options' code
+        in one long run of CPU without a sleep). False: they are in, go on."""
         for name in self._prefetch:
             if isinstance(name, str):
                 self.call_later(fn, *args)
@@ -265,8 +264,8 @@ class App:
     def release(self):
         """The work keys waited for is done: the next key held for it,
         one a pass (IDLE_REDRAW), the rest still held behind it and behind
-        any work it asks for. Two held keys and their screens in one pass
-        were a run of 89 ms of CPU as .mpy on the emulated RP2040."""
+        any work it asks for, since two held keys and their screens in one
+        pass are too long a run of CPU."""
         self.due = False
         if not self.held:
             return 0
@@ -281,9 +280,8 @@ class App:
         passes), or the modules the next key needs are still being fetched
         while an ended match's files go: the device loop takes that before
         the journal's next step, so the choices are not held up by three
-        steps of each file, nor the key home by a dozen removals (emulated
-        RP2040: a press during them made the key home import its menu
-        itself, ~96 ms of CPU as .mpy). No write waits, only removals: a
+        steps of each file, nor the key home by a dozen removals (a press
+        during them would import the home menu in the key itself). No write waits, only removals: a
         new table's first record (its clear is lazy too) goes first. Nor
         while a match's ranking is to come: it clears the journal, and the
         last deal's files written before it would go unread."""
@@ -343,9 +341,9 @@ class App:
                 # long session interned), and OK would only fail again. A
                 # restart gives it all back; the journal keeps the match. So
                 # does a third within a few keys of each other: home went
-                # through, and the same step failed again from there (held
-                # to 32 KB frozen, the game list's ruleset scan, for as
-                # long as the soak pressed: tools/pico --soak)
+                # through, and the same step failed again from there (the
+                # game list's ruleset scan on a heap held to its frozen
+                # budget fails this way for as long as keys are pressed)
                 self._err = Message(t("error", L), wrap(t("out_of_memory", L)), self.restart, footer=t("restart", L))
             else:
                 msg = str(e) or e.__class__.__name__
@@ -370,10 +368,9 @@ class App:
     # -- the flows of other modules -------------------------------------------------------
     def home(self):
         # the match and the screens under this one go before the home menu's
-        # code is imported: from the OK of a MemoryError in play, that import
-        # beside the match ran out again, the board restarted, and the resume
-        # it offered ran out the same way, again and again (tools/pico --soak
-        # --console: Kachi-kachi as .mpy, heap held to 96 KB)
+        # code is imported, because from the OK of a MemoryError in play that
+        # import beside the match runs out again, the board restarts, and the
+        # resume it offers runs out the same way, again and again
         self.stack = self.stack[-1:]
         self.scanned = None
         self.drop_match()
@@ -384,9 +381,8 @@ class App:
         on the match-over screen before the home menu is fetched, so the two
         are never in RAM together), and the code every match shares (a
         new table fetches it after its setup: oya.ui.start.begin). Kept, it
-        was ~18 KB of RAM as .mpy beside the next table's setup screens,
-        where a heap held to its budget then ran out at every table
-        (tools/pico --soak: Kachi-kachi, 83.5 KB at home, 58.5 at power-on)."""
+        would sit beside the next table's setup screens, where a heap held
+        to its budget runs out at every table."""
         self.session = None
         self._play = None
         self._mod = None
@@ -398,8 +394,8 @@ class App:
     def match_over(self):
         """The match is over: its ranking comes on the next idle passes, the
         module imported in one and the ranking made in the next (both in the
-        key that ended the match were up to ~100 ms of CPU as .mpy on the
-        emulated RP2040). Keys pressed meanwhile wait for it (due)."""
+        key that ends the match are too long a run of CPU). Keys pressed
+        meanwhile wait for it (due)."""
         self.due = self.ranking_due = True
         self.prefetch("oya.ui.match_end", self._ranking())
 
@@ -446,7 +442,7 @@ class App:
     def table_lines(self, deal):
         """The public table of `deal` as screen lines; made again only after an
         action (the hand-off, peek and decision screens of one turn show the
-        same table: on the RP2040 making it was a third of drawing a frame)."""
+        same table, and making it is a large part of drawing a frame)."""
         m = self.session.match
         n = len(self.session.acts)
         c = self._table

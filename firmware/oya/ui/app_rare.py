@@ -19,8 +19,8 @@ def quit_to_home(app):
     """Quit from the pause menu, the match kept on flash: home on the next
     idle passes, keys held meanwhile. The match dropped in one, the home
     menu's code imported in the next, the saved match looked for in the
-    next, the menu put up in the last: all in the key, it was a run of
-    up to 152 ms of CPU as .mpy on the emulated RP2040 (--soak)."""
+    next, the menu put up in the last: all in the key, it is too long a
+    run of CPU for one key."""
     app.session = None
     app.run_later(_going_home(app))
 
@@ -38,8 +38,7 @@ def _going_home(app):
 
 def pause_menu(app):
     """The pause menu, on the next idle passes (both its imports and its
-    draw in the key were up to 155 ms of CPU as .mpy on the emulated
-    RP2040)."""
+    draw in the key are too long a run of CPU for one key)."""
     open_later(app, "menus", "pause_menu", "menu")
 
 

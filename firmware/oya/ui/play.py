@@ -30,8 +30,8 @@ _X_OTHERS = const(1)        # another seat's turn
 _X_PRINT = const(2)         # print my cards
 _X_BACK = const(3)          # back from another seat's menu
 _X_HAPPENED = const(4)      # the deal's actions so far
-# A decision whose choices take a long search (Kakkuri: up to ~1,000 plays
-# for some hands, ~1 s of the RP2040's CPU as .mpy; a step ~9 ms, 17 at most:
+# A decision whose choices take a long search (Kakkuri: a hand can have
+# many hundreds of plays, found one step at a time by
 # oya.games.kakkuri_search.search_steps) is made in steps: up to SYNC_MS
 # (or SYNC_STEPS) in the key that leads to it (most searches end within it:
 # the screen is as it would be), the rest IDLE_MS (IDLE_STEPS) a pass on the
@@ -51,15 +51,15 @@ LABELS = 8          # labels an Entries keeps: the four rows shown, and the rows
 class Entries:
     """One seat's legal actions as a menu: entry j is (label, actions,
     amounts or None). An action offered alone stays the int the engine gave
-    (a Kakkuri hand can have ~1,100 plays; a list and a tuple for each were
-    ~48 B a play), and when nothing is grouped `items` is the list
+    (a Kakkuri hand can have a thousand plays, and a list and a tuple for
+    each would be more heap than the plays), and when nothing is grouped `items` is the list
     shared_choices() gave, never changed: amount entries are lists
     [label, actions, amounts], extra lines (append: (label, None, an _X_
     id)) are kept apart. A label
     is made when first asked for (it can cost an engine a search, and four
     rows show at a time) and kept while few are: LABELS at most, then they
-    are made again (scrolled through, a Kakkuri hand's labels were ~40 B a
-    play, kept for as long as the decision: 1,100 plays are ~40 KB)."""
+    are made again (kept for as long as the decision, a large Kakkuri
+    hand's labels, all scrolled through, would fill the heap)."""
 
     def __init__(self, deal, lang, items):
         self.deal = deal
@@ -171,8 +171,8 @@ class PlayScreen(Screen):
             self.bot_due = self.app.now + (_READ_MS if self.said else _BOT_DELAY_MS)
         elif seat != self.seen_by and self.app.humans() > 1:
             # the hand-off shows no choices: they are made on the idle passes
-            # while it is on screen (made in the key, they were a fifth of a
-            # Kachi-kachi hand-off's answer on the RP2040, ~8 ms as .mpy)
+            # while it is on screen, since made in the key they are a large
+            # part of a hand-off's answer
             self.state = HANDOFF
             if self.work is None:
                 self.work = iter(())
@@ -364,7 +364,7 @@ class PlayScreen(Screen):
         alone (whether there is one: every seat's choices are a list made)."""
         out = []
         if not deal.OUT_OF_TURN:
-            return out          # (asking every seat was ~0.7 ms of a key on the RP2040)
+            return out          # (asking every seat would slow every key)
         for s in range(deal.nseats):
             if s != seat and not self.is_bot(s) and deal.choices(s):
                 out.append(s)
@@ -468,8 +468,8 @@ class PlayScreen(Screen):
     def key(self, k):
         if self.state == DECIDE and self.work is not None and not self.is_bot(self.acting):
             # the choices are still being searched on idle passes: the key
-            # waits for them (a large Kakkuri hand finished in the key was a
-            # run of up to ~280 ms as .mpy on the RP2040, the CPU frozen)
+            # waits for them (a large Kakkuri hand finished in the key is too
+            # long a run of CPU, the screen frozen meanwhile)
             self.held.append(k)
             return
         if self.state == DECIDE:
@@ -641,10 +641,9 @@ class PlayScreen(Screen):
     def show_results(self):
         """The deal's results. Their lines are made each time they are drawn
         (each_result_line), up to the last on the screen, and not kept:
-        kept, their ~1 KB of strings sat at the top of Kyutenhan's and
-        Meri's heap (frozen, emulated RP2040); counted when shown, they
-        were all made twice in the key (Oicho-Kabu as .mpy: its p95 was a
-        Results key, 54 ms). The game's value labels are tried as drawn."""
+        kept, their strings would sit at the top of the heap's peak; counted
+        when shown, they would all be made twice in the key, the slowest key
+        of a deal. The game's value labels are tried as drawn."""
         self.result_top = 0
         self.result_label = True
         self.state = RESULTS

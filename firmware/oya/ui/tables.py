@@ -57,7 +57,7 @@ def event_lines(kind, events, names, value_label=None, lang=0):
 
 def each_event_line(kind, events, names, value_label=None, lang=0):
     """event_lines one at a time (the results screen wraps each as it comes:
-    the whole list beside its wrapped lines was the top of a deal's heap)."""
+    the whole list beside its wrapped lines would be the top of a deal's heap)."""
     words = story_words(lang)
     for e in events:
         t = e[0]
