@@ -33,14 +33,15 @@ from oya.compat import const
 
 STATE_DIR = "state"
 RULESET_DIR = "rulesets"
-DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
+DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True, "per_chip": 0}
 _HELD_KEYS = const(16)          # keys kept while a new table or a ranking is made (App.key); more are dropped
 _CALM = const(4)                # keys that go through after a MemoryError before the next one is a new trouble
 # what a deal in play does not need: dropped when the match starts
 FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
          "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
          "oya.resume", "oya.journal_read", "oya.ui.start", "oya.ui.spinner",
-         "oya.ui.records", "oya.ui.match_end")
+         "oya.ui.records", "oya.ui.match_end", "oya.ui.night", "oya.ui.text_night", "oya.settle", "oya.ui.chart",
+         "oya.night")
 
 
 # the code of a match in play: dropped with the match (App.drop_match)
@@ -157,6 +158,11 @@ class App:
         _mkdir(STATE_DIR)
         self.settings_j = Journal(STATE_DIR + "/settings")
         self.match_j = Journal(STATE_DIR + "/match")
+        self.night_j = Journal(STATE_DIR + "/night")      # a night between matches (oya.ui.night)
+        self.night = None          # the night's state, while its screens are shown (not in a deal)
+        self.last_match = None     # (game, chart rows, gains, chips?) of the match just over
+        self.night_match = False   # the table being set up is a night's next match
+        self.night_bots = None     # its bots, as the night had them (oya.ui.table)
         # the recall's folder (oya.session) too: made, a folder is two flash
         # erases in one littlefs call (its new metadata pair, a compaction of
         # its parent's log), a 109 ms run of CPU at the first deal's end of a

@@ -70,6 +70,10 @@ def resume(app):
     into a collected heap again, then play. In one key it is a long run of
     CPU, and the code goes in among the record's garbage (where a heap held
     to its budget runs out). Keys pressed meanwhile wait for it (App.due)."""
+    if not app.match_j.has_record() and app.night_j.has_record():
+        from oya.ui.app import flow
+        flow("night").resume(app)       # a night between its matches
+        return
     app.replace(Message(t("resume", app.lang), ["..."], None))
     app.prefetch(_resume_steps(app))
     app.due = True

@@ -24,7 +24,7 @@ def home(app, saved=None):
     L = app.lang
     # (asked of the journal, not of a module imported for it: the OK on the
     # match-over screen would import one in its key)
-    app._home_resume = app.match_j.has_record() if saved is None else saved
+    app._home_resume = (app.match_j.has_record() if saved is None else saved) or app.night_j.has_record()
     app.replace(Menu(t("home", L), [t(x[0], L) for x in items(app)], Call(app, "home", "pick")))
     app.prefetch("oya.ui.setup")       # New table, the likely next key
 

@@ -7,7 +7,7 @@
 # is, beside them, at a match's highest heap).
 from oya import rng
 from oya.ui import tables
-from oya.ui.app import collecting
+from oya.ui.app import Call, collecting, flow
 from oya.ui.grid import two_cols
 from oya.ui.text import setup_words, t
 from oya.ui.widgets import Message
@@ -37,8 +37,11 @@ def match_over(app):
     # the match, its screens and its engine let go before the journal's
     # files are listed for the clear: the collection those allocations may
     # meet frees them (as .mpy, an engine is a lot of RAM)
+    # into the night (saved before this match's journal goes below); OK
+    # then shows the night's menu
+    flow("night").match_done(app, s)
     m = ranking = None
-    app.replace(Message(t("match_end", L), lines, app.home))
+    app.replace(Message(t("match_end", L), lines, Call(app, "night", "menu")))
     app.drop_match()
     s.match = None
     s.clear()                      # its journal and recall

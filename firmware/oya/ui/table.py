@@ -85,6 +85,16 @@ def setup_facts(game):
 def pick_seats(app, game, rs_name, opts):
     L = app.lang
     (lo, hi), warn, _ = setup_facts(game)
+    if getattr(app, "night", None) is not None:
+        # a night's next match: its seats, names and bots as they were
+        fixed = opts.get("players")
+        seats = flow("night").seats_for(app, game, lo, hi, fixed if isinstance(fixed, int) else None)
+        if isinstance(seats, str):
+            app.push(Message(t("seats", L), wrap(seats), app.pop))
+        else:
+            app.night_bots = seats[1]
+            pick_chips(app, game, rs_name, opts, seats[0])
+        return
     if isinstance(opts.get("players"), int):
         # the ruleset fixes the seat count (Kakkuri, Meri): no question
         pick_names(app, game, rs_name, opts, opts["players"])
@@ -153,6 +163,11 @@ def pick_chips(app, game, rs_name, opts, names):
 def pick_bots(app, game, rs_name, opts, names):
     L = app.lang
     n = len(names)
+    bots = getattr(app, "night_bots", None)
+    if bots is not None:           # a night's next match: its bots as they were
+        app.night_bots = None
+        start_new(app, game, rs_name, opts, names, bots)
+        return
 
     def done(b):
         if b and app.table_deck:         # a bot cannot see the real cards it holds

@@ -1,0 +1,231 @@
+# A night's screens: after a match, its settle-up, the night's, the chart of
+# the chips, the printed slip, the next match with the same seats, and the
+# night's end (oya.night holds the state). Imported when a match ends or a
+# night is continued; forgotten with the flows (oya.ui.app.FLOWS) when a
+# match starts, and with the chart and settle modules when it is left.
+from oya import night as nights
+from oya.ui import forget, keys
+from oya.ui.app import Call
+from oya.ui.grid import ROWS, two_cols
+from oya.ui.menu import Menu
+from oya.ui.text_night import w
+from oya.ui.widgets import Message, Screen, wrap
+
+# what the night's screens load: dropped when they are left
+CODE = ("oya.ui.night", "oya.ui.text_night", "oya.settle", "oya.ui.chart", "oya.hw.raster")
+
+
+def of(app):
+    """The night in play: app.night, else the one on flash, else None."""
+    n = getattr(app, "night", None)
+    if n is None:
+        n = nights.load(app.night_j)
+        app.night = n
+    return n
+
+
+def resume(app):
+    """Continue with no match on flash: the night between its matches."""
+    from oya.journal import JournalCorrupt
+    app.night = app.last_match = None
+    try:
+        of(app)
+    except (JournalCorrupt, ValueError, KeyError, TypeError) as e:
+        app.night_j.quarantine()
+        app.replace(Message(w("night", app.lang), wrap(str(e) or "?"), app.home))
+        return
+    menu(app)
+
+
+def match_done(app, session):
+    """The match of `session` is over: into the night (a new one with its
+    seats when none is on), which is saved before the match's journal goes;
+    what the night's screens show of the match is kept: its chart's rows and
+    its gains."""
+    m = session.match
+    n = of(app) if session.ui.get("night") else None     # (a new table begins a new night)
+    if n is None or len(n.names) != len(m.ledger.names):
+        n = nights.Night(m.ledger.names, session.ui.get("bots") or (), app.night_j)
+        app.night = n
+    n.add_match(session)
+    n.save()
+    app.last_match = (session.game, session.chart(), m.night_gains(), m.CHIPS)
+
+
+def menu(app):
+    """The night's menu (after a match's ranking, or on Continue)."""
+    L = app.lang
+    items = [w("settle_night", L), w("chart", L), w("print", L), w("next", L), w("end", L)]
+    if getattr(app, "last_match", None) is not None:
+        items.insert(0, w("settle_match", L))
+    app.replace(Menu(w("night", L), items, Call(app, "night", "pick"), None))
+
+
+def pick(app, i):
+    if getattr(app, "last_match", None) is None:
+        i += 1
+    L = app.lang
+    n = of(app)
+    if i == 0:
+        lm = app.last_match
+        app.push(Message(w("settle_match", L), settle_lines(app, n.names, lm[2], lm[3]), app.pop))
+    elif i == 1:
+        app.push(Message(w("settle_night", L), night_lines(app, n), app.pop))
+    elif i == 2:
+        if app.last_match is None:
+            app.push(Message(w("chart", L), [w("even", L)], app.pop))
+        else:
+            app.push(ChartScreen(app, app.last_match[1], n.names))
+    elif i == 3:
+        print_slip(app, n)
+    elif i == 4:
+        next_match(app)
+    else:
+        n.end()
+        app.night = app.last_match = None
+        forget(*CODE)
+        app.home()
+
+
+def settle_lines(app, names, gains, chips):
+    """Each player's net (or games won) and the transfers that settle the
+    chips, in points too when a chip has a value."""
+    L = app.lang
+    out = []
+    for i in range(len(names)):
+        out.append(two_cols(names[i], ("%+d" % gains[i]) if chips else str(gains[i])))
+    if chips:
+        from oya import settle
+        t = settle.lines(gains, names, L, app.settings.get("per_chip", 0))
+        forget("oya.settle")
+        for s in t or [w("even", L)]:
+            wrap(s, 21, out)
+    return out
+
+
+def night_lines(app, n):
+    L = app.lang
+    out = settle_lines(app, n.names, n.totals(True), True)
+    wins = n.totals(False)
+    if [x for x in n.matches if not x[3]]:
+        out.append(w("wins", L))
+        for i in range(len(n.names)):
+            out.append(two_cols(n.names[i], str(wins[i])))
+    return out
+
+
+def slip_lines(app, n):
+    """The slip's text under the chart: each match's gains, then the night's
+    settle-up."""
+    L = app.lang
+    out = []
+    k = 0
+    for game, commit, gains, chips in n.matches:
+        k += 1
+        out.append(w("match", L) % (k, game))
+        if commit:
+            out.append(commit[:16])
+        out.append(" ".join(("%+d" % g) if chips else str(g) for g in gains))
+    out.append(w("settle_night", L))
+    return out + night_lines(app, n)
+
+
+def print_slip(app, n):
+    """The chart (when a match was just played) and the night's totals per
+    match below it, on the printer: the image made a band at a time."""
+    p = app.printer()
+    if p is None:
+        app.print_lines([])          # (says there is no printer)
+        return
+    lm = getattr(app, "last_match", None)
+    tail = slip_lines(app, n)
+    if lm is None:
+        app.print_lines(tail)
+        return
+    from oya.ui import chart
+    h, band = chart.paper(lm[1], n.names, list(range(min(len(n.names), chart.MOST))))
+    try:
+        p.image(band, h, [w("chart", app.lang)], tail, True)
+    except Exception as e:
+        app.push(Message(w("print", app.lang), wrap(str(e)), app.pop))
+
+
+def next_match(app):
+    """A new table with the night's seats: the game, its ruleset and
+    options are picked as for any table (oya.ui.setup), the names and bots
+    are the night's (oya.ui.table.pick_seats)."""
+    app.last_match = None
+    forget("oya.ui.chart", "oya.settle")
+    from oya.ui.app import flow
+    flow("setup").new_table(app)
+
+
+def seats_for(app, game, lo, hi, fixed):
+    """The night's names and bots when a night is on (oya.ui.table asks):
+    (names, bots), a message when its players do not fit `game`, or None."""
+    n = getattr(app, "night", None)
+    if n is None:
+        return None
+    k = len(n.names)
+    if (fixed is not None and fixed != k) or not lo <= k <= hi:
+        return w("seats_differ", app.lang) % (lo, hi, k)
+    app.night_match = True         # the match is the night's (oya.ui.start journals it so)
+    return list(n.names), tuple(n.bots)
+
+
+class ChartScreen(Screen):
+    """The chart of the chips, drawn a display page an idle pass (the whole
+    chart in one key is too long a run of CPU); UP/DOWN pick who is drawn
+    when more than four play; OK or BACK goes back."""
+    PIXELS = True              # drawn on the display, not on the grid
+
+
+    def __init__(self, app, deals, names):
+        from oya.ui import chart
+        self.app = app
+        self.deals = deals
+        self.names = names
+        self.pick = chart.Pick(len(names))
+        self.page = 0          # the next page to draw; ROWS: all drawn
+        self.band = None
+        self.whole = None      # a display with a whole frame: steps() into it
+
+    def draw(self, g):
+        for r in range(ROWS):
+            g.put(r, "")       # the grid blank: its renderer leaves the pixels alone
+
+    def key(self, k):
+        if k == keys.UP or k == keys.DOWN:
+            if (self.pick.up() if k == keys.UP else self.pick.down()):
+                self.page = 0
+                self.band = None
+        elif k == keys.OK or k == keys.BACK:
+            r = self.app.renderer
+            if r is not None:
+                r.invalidate()         # the screen below is drawn whole again
+            self.app.pop()
+
+    def idle(self):
+        d = getattr(self.app.hw, "display", None) if self.app.hw is not None else None
+        if d is None or self.page >= ROWS:
+            return 0
+        from oya.ui import chart
+        shown = self.pick.shown()
+        r = self.app.renderer
+        if r is not None and r.pages is not None:
+            if self.band is None:
+                self.band = chart.bands(self.deals, self.names, shown)
+            for _ in self.band(d.fb, 8 * self.page, 8):
+                pass
+            d.send_page(self.page, 0, 127)
+            self.page += 1
+            return 1
+        if self.whole is None:
+            self.whole = chart.steps(d.fb, self.deals, self.names, shown)
+        try:
+            next(self.whole)
+        except StopIteration:
+            self.whole = None
+            self.page = ROWS
+            d.show()
+        return 1
