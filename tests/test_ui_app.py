@@ -113,6 +113,11 @@ def test_full_match_by_buttons(game, flash):
         raise AssertionError("match did not end:\n" + app.screen_text())
     assert seen_results >= 1
     app.key(K.OK)
+    # the night's menu: the match is in it; ending the night leaves nothing to resume
+    assert app.screen_text().startswith("Night\n>Settle match")
+    app.key(K.UP)
+    assert ">End the night" in app.screen_text()
+    app.key(K.OK)
     assert app.screen_text().startswith("Oya - home")
     assert "Resume" not in app.screen_text()
 
@@ -826,7 +831,9 @@ def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monk
             app.settle()
     assert app.match_j.clearing()     # match over: the journal's files go, one a pass
     monkeypatch.delitem(sys.modules, "oya.journal_read", raising=False)
-    app.key(K.OK)                     # home
+    app.key(K.OK)                     # the night's menu
+    app.key(K.UP)                     # End the night: home
+    app.key(K.OK)
     assert app.screen_text().startswith("Oya - home") and "Resume" not in app.screen_text()
     assert app.match_j.clearing()     # still left to the loop's passes
     assert "oya.journal_read" not in sys.modules      # the journal knew: nothing was read
@@ -978,7 +985,7 @@ def test_the_ranking_comes_on_idle_passes_after_its_module_is_imported_in_one_of
     assert "oya.ui.match_end" in sys.modules and app.screen_text().startswith("End the match?")
     assert app.idle() == IDLE_REDRAW                # the ranking, and the key held
     assert not app.due and app.held == [] and app.session is None and not app.ranking_due
-    assert app.screen_text().startswith("Oya - home")    # (the held BACK, on the ranking: its way home)
+    assert app.screen_text().startswith("Night")         # (the held BACK, on the ranking: on to the night's menu)
 
 
 def test_the_pause_menu_comes_on_idle_passes_and_keys_pressed_meanwhile_act_on_it(flash, monkeypatch):
