@@ -3,10 +3,14 @@ of different games with the same seats, a power cut inside each, the settle-up
 after each and after the night, the chart of the chips on the glass and on a
 printed slip, Continue between matches, the night's end."""
 import json
+import os
 
 from oya import settle
 from tests.sim.appdriver import AppDriver
 from tests.sim.test_device_app import play_until
+
+# a folder to save the chart's screen and the slip in (docs/playing.md's images)
+SHOTS = os.environ.get("OYA_NIGHT_SHOTS")
 
 RULESETS = [("qmeri", {"game": "meri", "name": "QuickM", "options": {"players": 4, "deals_per_game": 1}}),
             ("qkyu", {"game": "kyuten", "name": "QuickK", "options": {"deals_per_match": 3}})]
@@ -104,6 +108,9 @@ def test_a_night_of_two_games_with_power_cuts_settles_up_and_charts_the_chips():
         d.advance(400)
         assert d.stats["chart_rows"] == 64         # every page drawn, each checked against chart.draw()
         assert sum(sum(r) for r in d.sim.panel.pixels()) > 200
+        if SHOTS:
+            from host_sim.script import frame_png
+            frame_png(d.sim.panel.pixels(), 4, os.path.join(SHOTS, "night_chart.png"))
         d.press("ok")
         d.advance(200)
         assert d.title().strip() == "Night"
@@ -112,6 +119,8 @@ def test_a_night_of_two_games_with_power_cuts_settles_up_and_charts_the_chips():
         last = settle.lines(nets, names)[-1]
         assert d.sim.run_until(lambda: last in d.sim.receipt(), 120000, 100), d.sim.receipt()
         receipt = d.sim.receipt()
+        if SHOTS:
+            d.sim.receipt_image().save(os.path.join(SHOTS, "night_slip.png"))
         p = d.app.hw.printer
         assert not p.failed, p.last_error
         assert "Match 1 meri" in receipt and "Match 2 kyuten" in receipt
