@@ -148,6 +148,7 @@ def print_slip(app, n):
         p.image(band, h, [w("chart", app.lang)], tail, True)
     except Exception as e:
         app.push(Message(w("print", app.lang), wrap(str(e)), app.pop))
+    forget("oya.ui.chart")      # (the slip's bands hold what they draw with)
 
 
 def next_match(app):
@@ -203,6 +204,8 @@ class ChartScreen(Screen):
             r = self.app.renderer
             if r is not None:
                 r.invalidate()         # the screen below is drawn whole again
+            self.band = self.whole = None
+            forget("oya.ui.chart")
             self.app.pop()
 
     def idle(self):
