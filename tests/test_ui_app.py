@@ -709,7 +709,7 @@ def test_a_ruleset_read_with_no_room_is_read_again_not_listed_as_invalid(flash, 
     assert [f for f in got if f is not bad] == [f for f in want if f[0] != bad[0]]
 
 
-def test_the_match_over_screen_collects_the_match_and_fetches_home_while_idle(flash, monkeypatch):
+def test_the_match_over_screen_collects_the_match_and_fetches_the_nights_menu_while_idle(flash, monkeypatch):
     import gc
     import sys
     app = App()
@@ -717,13 +717,13 @@ def test_the_match_over_screen_collects_the_match_and_fetches_home_while_idle(fl
     press_ok_until(app, "Match over")
     collected = []
     monkeypatch.setattr(gc, "collect", lambda: collected.append(1))
-    fetched = ("oya.ui.menu", "oya.ui.home", "oya.ui.text_en_setup")
+    fetched = ("oya.ui.menu", "oya.ui.text_night", "oya.ui.night")
     for name in fetched:
         monkeypatch.delitem(sys.modules, name, raising=False)
     passes = 0
     while app.idle():
         passes += 1
-    # the collection (a step and its end), then one module a pass: what the key home needs
+    # the collection (a step and its end), then one module a pass: what the night's menu needs
     assert collected == [1] and passes == 5
     assert all(name in sys.modules for name in fetched)
 

@@ -33,13 +33,6 @@ class Night:
         self.matches.append([game, commit, list(gains), 1 if chips else 0])
         return True
 
-    def add_match(self, session):
-        """add() the match of `session` (oya.session), which is over."""
-        m = session.match
-        from oya import rng
-        commit = rng.commit(session.intro_seed) if session.intro_seed else None
-        return self.add(session.game, commit, m.night_gains(), m.CHIPS)
-
     def totals(self, chips=True):
         """Per seat, the sum over the night's chip matches (`chips`) or its
         matches won in the others."""
@@ -85,6 +78,24 @@ class Night:
         if t is not None and (t.get("chips") != n.totals(True) or t.get("wins") != n.totals(False)):
             raise ValueError("night: the totals do not follow from its matches")
         return n
+
+
+def match_done(journal, ui, done):
+    """A match is over: `done` = (game, commitment, gains, chips?, chart,
+    names) into the night on `journal` when the match is the night's (its `ui`
+    state says so), else into a new night of its seats, and saved. The
+    night on flash goes on only with the same seats."""
+    n = None
+    if ui.get("night"):
+        try:
+            n = load(journal)
+        except Exception:         # damaged: a new night (the match's result is kept)
+            n = None
+    if n is None or n.names != done[5]:
+        n = Night(done[5], ui.get("bots") or (), journal)
+    n.add(done[0], done[1], done[2], done[3])
+    n.save()
+    return n
 
 
 def load(journal):

@@ -37,24 +37,10 @@ def resume(app):
     menu(app)
 
 
-def match_done(app, session):
-    """The match of `session` is over: into the night (a new one with its
-    seats when none is on), which is saved before the match's journal goes;
-    what the night's screens show of the match is kept: its chart's rows and
-    its gains."""
-    m = session.match
-    n = of(app) if session.ui.get("night") else None     # (a new table begins a new night)
-    if n is None or len(n.names) != len(m.ledger.names):
-        n = nights.Night(m.ledger.names, session.ui.get("bots") or (), app.night_j)
-        app.night = n
-    n.add_match(session)
-    n.save()
-    app.last_match = (session.game, session.chart(), m.night_gains(), m.CHIPS)
-
-
 def menu(app):
     """The night's menu (after a match's ranking, or on Continue)."""
     L = app.lang
+    of(app)
     items = [w("settle_night", L), w("chart", L), w("print", L), w("next", L), w("end", L)]
     if getattr(app, "last_match", None) is not None:
         items.insert(0, w("settle_match", L))
