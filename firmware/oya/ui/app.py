@@ -485,7 +485,9 @@ class App:
     def _ranking(self):
         flow("match_end").match_over(self)      # (it asks prefetch() for what comes next)
         self.ranking_due = False
-        self.release()                          # the keys held meanwhile: on the ranking
+        if not self._later:
+            self.release()                      # the keys held meanwhile: on the ranking
+        # (else once the match is in the night: App.idle releases them)
         yield
 
     # -- the deal loop (called by PlayScreen) -------------------------------------------------

@@ -45,13 +45,22 @@ def match_over(app):
     app.replace(Message(t("match_end", L), lines, Call(app, "night", "menu")))
     app.drop_match()
     s.match = None
-    # into the night, saved before this match's journal goes: OK then shows its menu
+    # while the ranking is read: the match's garbage collected, then the
+    # match into the night and its journal cleared (keys wait for it: OK
+    # shows the night), then what OK needs next (the night's menu), a
+    # module a pass: as .mpy a menu with its Menu in one import is a long
+    # run, and a press that comes during it waits for it
+    app.prefetch(collecting())
+    app.run_later(_into_night(app, s, done))
+    app._prefetch += ["oya.ui.menu", "oya.ui.text_night", "oya.ui.night"]
+
+
+def _into_night(app, s, done):
+    """The match into the night, saved, then its journal and recall
+    cleared: the night's code comes into a collected heap, in a pass of
+    its own."""
     from oya import night
+    yield
     app.night = night.match_done(app.night_j, s.ui, done)
     app.last_match = (done[0], done[4], done[2], done[3])
     s.clear()                      # its journal and recall
-    # while the ranking is read: the match's garbage collected, then what OK
-    # needs next (the night's menu), a module a pass: as .mpy a menu with
-    # its Menu in one import is a long run, and a press that comes during
-    # it waits for it
-    app.prefetch(collecting(), "oya.ui.menu", "oya.ui.text_night", "oya.ui.night")
