@@ -13,7 +13,7 @@ class DriveError(RuntimeError):
 
 def _words(sim):
     text = sim.importer.load("oya.ui.text")
-    kana = sim.importer.load("oya.ui.kana")
+    kana = sim.importer.load("oya.kana")
     lang = 0
     try:
         app_lang = sim.lang

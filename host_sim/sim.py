@@ -276,7 +276,7 @@ class Sim:
                 self.flash.mkdir("state")
             j = journal.Journal("state/settings")
             try:
-                cur = j.load() or {}
+                cur = fw.load("oya.journal_read").load(j) or {}
             except Exception:
                 cur = {}
             cur["lang"] = code

@@ -16,7 +16,7 @@ from oya.games.kachi import (FOLD, CALL, SHIROKU, INKETSU_GERI, BUTA_GERI, DRAW,
                              RATE, P_RATE, P_CALL)
 from oya.ledger import POT
 from oya.session import Session
-from oya.ui.kana import to_half
+from oya.kana import to_half
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "both"))
 from kachi_util import (new_match, deal, act, why, pays, shows, evaluate, strength, alloc,  # noqa: E402

@@ -4,7 +4,7 @@ the menu's fit a row."""
 import pytest
 
 from host_sim.textrec import _font_module
-from oya.ui import kana
+from oya import kana
 from oya.ui.text_night import w
 
 KEYS = ("night", "settle_match", "settle_night", "chart", "print", "next", "end", "net", "wins", "even",

@@ -64,7 +64,7 @@ def test_the_settle_up_in_chips_and_points_and_the_chart_let_go(flash, monkeypat
     app.settings["lang"] = 1
     pick(app, "Settle match")
     shown = " ".join(app.top().lines)
-    from oya.ui.kana import to_half
+    from oya.kana import to_half
     for ln in settle.lines(nets, n.names, 1, 10):
         assert to_half(ln) in shown             # (as the display shows kana: half-width)
 

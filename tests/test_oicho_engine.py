@@ -269,7 +269,7 @@ def test_local_yaku_names_on_the_screen_the_slip_and_the_options_list():
     kana has a glyph, and a line holds them), the printed record names them
     by id beside the hand and the payment, and the options list shows each
     new option's id and value whole."""
-    from oya.ui import kana
+    from oya import kana
     from oya.ui.grid import two_cols, COLS
     from oya.ui.records import deal_record_lines
     from oya.ui.table import option_row
@@ -284,7 +284,7 @@ def test_local_yaku_names_on_the_screen_the_slip_and_the_options_list():
     bet_all(d, [(1, 1, 2)])
     finish(d, [[7, 8, 9]] + fill, [3, 3, 3])
     lines = deal_record_lines(m.deck_kind(), d.events, m.ledger.names, d.seen(-1))
-    assert "dealer 3a 3b 3c =9 arashi_kabu" in lines and "col:1 7a 8a 9a =4 nobori" in lines
+    assert "dealer 3 3 3 =9 arashi_kabu" in lines and "col:1 7 8 9 =4 nobori" in lines
     assert "P2>P1 10 arashi_kabu c1" in lines
     for oid in ("shippin_owner", "pin_pay", "nobori_kudari", "arashi_kabu"):
         for v in [e for e in OPTIONS if e[0] == oid][0][2]:

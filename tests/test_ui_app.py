@@ -6,7 +6,7 @@ import shutil
 import pytest
 
 import tools  # noqa: F401
-from oya import GAMES
+from oya import GAMES, journal_read
 from oya.ui.app import App
 from oya.ui import keys as K
 
@@ -847,7 +847,7 @@ def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monk
     assert "oya.journal_read" not in sys.modules      # the journal knew: nothing was read
     while app.owes():
         app.settle()
-    assert not app.match_j.clearing() and not app.match_j.has_record()
+    assert not app.match_j.clearing() and not journal_read.has_record(app.match_j)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -885,6 +885,7 @@ def test_a_new_table_collects_the_setups_garbage_while_the_draw_is_read(flash, m
         def collect():
             done.append((type(app.top()).__name__, app._starting is not None, "oya.ui.play" in sys.modules))
     monkeypatch.setattr(A, "gc", GC)
+    monkeypatch.setitem(sys.modules, "gc", GC)    # (collecting(), the flows' idle collection, imports it)
     app = App()
     to_bots(app, GAMES.index("oicho"))
     app.key(K.OK)

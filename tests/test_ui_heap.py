@@ -416,7 +416,7 @@ def test_a_panel_driver_loads_only_its_own_class_under_micropython():
         pytest.skip("MicroPython runtime missing (make setup)")
     code = r"""
 import sys
-from oya.hw.ssd1306 import make
+from oya.hw.board import make
 class Bus:
     def __init__(self):
         self.sent = 0

@@ -222,7 +222,7 @@ except ImportError:
 else:
     try:
         try:
-            from oya.rsindex import remember   # validates and adds it to rulesets/.index
+            from oya.rules import remember     # validates and adds it to rulesets/.index
         except ImportError:                    # firmware older than the device's index
             remember = None
         if remember is not None:

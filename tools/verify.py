@@ -267,7 +267,8 @@ def read_night(path):
     with open(path, "rb") as f:
         head = f.read(len(journal.MAGIC))
     if head == journal.MAGIC.encode():
-        return journal.Journal(path[:-4] if path.endswith(".old") else path).load()
+        from oya.journal_read import load
+        return load(journal.Journal(path[:-4] if path.endswith(".old") else path))
     with open(path, encoding="utf-8") as f:
         return json.load(f)
 

@@ -89,6 +89,16 @@ def put_name(buf, kind, code):
             buf.append(107)                             # 3k
 
 
+def put_shown(buf, kind, code):
+    """Append the card as the screens show it: its transcript name, but a
+    hanafuda card without its copy letter, since no rule of the game tells
+    the four cards of a month apart (the named cards keep theirs)."""
+    if kind == HANAFUDA:
+        buf.extend(_RANK[code // 4])
+    else:
+        put_name(buf, kind, code)
+
+
 def name(kind, code):
     """The transcript string of a card (see TRANSCRIPT.md)."""
     buf = bytearray()
@@ -106,16 +116,10 @@ def parse(kind, text):
     raise ValueError("no card " + text)
 
 
-def name_ja(kind, code):
-    """The card's short Japanese name (oya.cards_ja: loaded by a device set
-    to Japanese; as .mpy, RAM an English one has no use for)."""
-    from oya.cards_ja import name_ja
-    return name_ja(kind, code)
-
-
 def put_joined(buf, kind, codes, hidden=-1, mark=b""):
-    """Append the names of `codes` to the bytearray `buf`, a space between,
-    `mark` (bytes) for a `hidden` code (a face-down card)."""
+    """Append the cards of `codes` as the screens show them (put_shown) to
+    the bytearray `buf`, a space between, `mark` (bytes) for a `hidden` code
+    (a face-down card)."""
     for i in range(len(codes)):
         if i:
             buf.append(32)
@@ -123,7 +127,7 @@ def put_joined(buf, kind, codes, hidden=-1, mark=b""):
         if c == hidden:
             buf.extend(mark)
         else:
-            put_name(buf, kind, c)
+            put_shown(buf, kind, c)
 
 
 def joined(kind, codes, hidden=-1, mark=""):

@@ -11,7 +11,7 @@ _SUITS_JA = "スペード|ハート|ダイヤ|クラブ"
 
 def name_ja(kind, code):
     if kind == HANAFUDA:
-        return field(_MONTHS_JA, code // 4) + "abcd"[code % 4]
+        return field(_MONTHS_JA, code // 4)       # a month's four cards are alike (oya.cards.put_shown)
     if kind == KOMATSU:
         if code == AKA_CHORO:
             return "アカチョロ"

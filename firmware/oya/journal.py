@@ -180,7 +180,7 @@ class Journal:
         self._doomed = []         # files a lazy clear() still has to remove, in order
         self._job = None          # the steps left of a lazy write (_writing)
         self._out = None          # its arguments: taken again from the start if a step fails
-        self._gone = False        # cleared since the last write: load() has nothing to read
+        self.gone = False         # cleared since the last write: there is no record to read
         hold_room()               # (at boot: the heap is still in one piece)
 
     def _files(self):
@@ -230,37 +230,9 @@ class Journal:
         head, body, pad = _frame(seq, data, least)
         self._out = (path, head, body, rename_to, pad)
         self._job = _writing(*self._out)
-        self._gone = False
+        self.gone = False
         if not self.lazy:
             self.finish()       # (a lazy journal takes the steps on the passes after the frame)
-
-    def load(self):
-        """The newest intact record, or None when there is none at all.
-        Raises JournalCorrupt when the record or its previous copy exists but
-        none is intact (oya.journal_read). None at once after a clear(): its
-        files are going (a lazy clear's removals go on), and the home menu
-        after a match asks without loading the reader or opening a file."""
-        if self._gone:
-            return None
-        from oya.journal_read import load
-        return load(self)
-
-    def has_record(self):
-        """Whether load() finds a record (one that cannot be read: no),
-        without parsing it (a file whose hash holds is taken as read). Just
-        after a clear() it answers without a file read or the reader."""
-        if self._gone:
-            return False
-        from oya.journal_read import newest
-        try:
-            return newest(self, False) is not None
-        except JournalCorrupt:
-            return False
-
-    def quarantine(self):
-        """Keep a copy of unreadable files as .bad and start clean."""
-        from oya.journal_read import quarantine
-        quarantine(self)
 
     def clear(self, extra=(), lazy=False):
         """Remove the journal's files and `extra` (files kept beside it that
@@ -277,7 +249,7 @@ class Journal:
         self.seq = 0
         self._rslot = self._tslot = 1
         self.tail = []
-        self._gone = True
+        self.gone = True
         if not lazy:
             self.finish()
 

@@ -146,9 +146,24 @@ def newest(journal, parse=True):
 
 def load(journal):
     """The newest intact record, or None when there is none at all
-    (newest())."""
+    (newest()). Raises JournalCorrupt when the record or its previous copy
+    exists but none is intact. None at once after a clear (journal.gone):
+    its files are going (a lazy clear's removals go on)."""
+    if journal.gone:
+        return None
     best = newest(journal)
     return None if best is None else best[1]
+
+
+def has_record(journal):
+    """Whether load() finds a record (one that cannot be read: no),
+    without parsing it (a file whose hash holds is taken as read)."""
+    if journal.gone:
+        return False
+    try:
+        return newest(journal, False) is not None
+    except JournalCorrupt:
+        return False
 
 
 def quarantine(journal):

@@ -59,18 +59,13 @@ class Match:
 
     def draw_first_dealer(self, source, who=None):
         """Choose the first dealer as the rules say, drawing from `source`
-        (a Stock); log what was drawn in self.intro. Returns the seat. The
-        draw is the game's own in oya.games.first_dealer, imported for it and
-        forgotten after (a deal never needs it); a game without one: seat 0.
-        `who`: the seat the table chose by hand, settled as the rules settle
-        a drawn dealer, with nothing drawn."""
-        mod = __import__("oya.games.first_dealer", None, None, ("oicho",))
-        draw = getattr(mod, self.GAME, None)
-        forget("oya.games.first_dealer")
-        if draw is None:
-            self.dealer = 0 if who is None else who
-            return self.dealer
-        return draw(self, source, who)
+        (a Stock); log what was drawn in self.intro. Returns the seat. A
+        game's own draw overrides this (the five games': in
+        oya.games.first_dealer); without one, seat 0 deals. `who`: the seat
+        the table chose by hand, settled as the rules settle a drawn dealer,
+        with nothing drawn."""
+        self.dealer = 0 if who is None else who
+        return self.dealer
 
     def after_deal(self, deal):
         """Count the deal, move the dealer: game rules. Called once per deal."""
@@ -90,6 +85,8 @@ class Match:
     def choose_first_dealer(self, seed):
         self.intro = []
         self.dealer = self.draw_first_dealer(stock.shuffled(self.deck(), seed))
+        # the games' draws, which a deal never needs, leave RAM
+        forget("oya.games.first_dealer")
         return self.dealer
 
     def next_seed(self):
@@ -170,8 +167,35 @@ class Match:
         net chips."""
         return [c - s for c, s in zip(self.ledger.chips, self.start_chips)]
 
+    def legend(self):
+        """The module of the key to this game's screen notation (its EN and
+        JA, one entry a line), imported only when the legend is shown; None:
+        the game has none."""
+        return None
+
     def standings(self):
         """Seats ranked by chips, best first: [(seat, chips)]."""
         order = list(range(len(self.ledger)))
         order.sort(key=lambda s: -self.ledger.chips[s])
         return [(s, self.ledger.chips[s]) for s in order]
+
+
+def replay_deal(match, seed, acts):
+    """Start a deal of `match` from `seed` (None with a table deck) and
+    apply `acts` ([seat, action] pairs, flattened; a table deck's entered
+    cards are actions too). Returns the deal."""
+    for deal in replay_steps(match, seed, acts):
+        pass
+    return deal
+
+
+def replay_steps(match, seed, acts):
+    """replay_deal a step at a time, for work spread over the device loop's
+    passes (oya.ui.records): None after the deal's start and after each
+    action, then the deal."""
+    deal = match.start_deal(seed)
+    for i in range(0, len(acts), 2):
+        yield None
+        deal.act(acts[i + 1], acts[i])
+    yield None
+    yield deal

@@ -100,5 +100,6 @@ def match_done(journal, ui, done):
 
 def load(journal):
     """The night saved in `journal`, or None (JournalCorrupt propagates)."""
-    rec = journal.load()
+    from oya.journal_read import load as read
+    rec = read(journal)
     return None if rec is None else Night.from_record(rec, journal)

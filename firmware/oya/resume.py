@@ -6,20 +6,20 @@
 # menus), not kept through every deal (as .mpy its code is RAM).
 from oya.compat import unhex
 from oya.games import load
-from oya.session import RECALL, replay_deal
+from oya.match import replay_deal
 
 
-def reading_recall(session):
-    """The last RECALL finished deals of a journaled session, oldest
+def reading_recall(session, n):
+    """The last `n` finished deals of a journaled session (its recall), oldest
     first (a slot that is damaged, or not one of those deals, is left
     out): None after each slot read, and it returns them."""
     from oya.journal_read import read_path
     m = session.match
     last = m.started - (1 if m.deal is not None else 0)     # the last deal ended
     got = {}
-    for i in range(RECALL):
+    for i in range(n):
         e = read_path(session._slot(i))
-        if e is not None and last - RECALL < e[0] <= last and isinstance(e[1], dict):
+        if e is not None and last - n < e[0] <= last and isinstance(e[1], dict):
             got[e[0]] = e[1]
         yield
     return [got[k] for k in sorted(got)]

@@ -120,19 +120,3 @@ def saving(index, present=None):
         yield False
         return
     yield True
-
-
-def remember(fn):
-    """Validate rulesets/`fn` and record it (what a push runs on the board):
-    (game, name, options); raises RulesetError for a bad file."""
-    from oya import rules
-    path = DIR + "/" + fn
-    try:
-        raw = read_file(path)
-    except OSError:
-        raw = None                                # (rules.load says it cannot be read)
-    g, name, opts = rules.load(path, raw=raw)     # (too large: refused before the hash)
-    index = read()
-    if add(index, fn, raw, g, name):
-        save(index)
-    return g, name, opts

@@ -199,3 +199,19 @@ def load(path, table=None, raw=None):
             size = len(raw)
         raise RulesetError("%s: file is too large (%d bytes; at most %d)." % (name, size, MAX_BYTES))
     return parse(raw, name, table)
+
+
+def remember(fn):
+    """Validate rulesets/`fn` and record it (what a push runs on the board):
+    (game, name, options); raises RulesetError for a bad file."""
+    from oya.rsindex import DIR, add, read, save
+    path = DIR + "/" + fn
+    try:
+        raw = read_file(path)
+    except OSError:
+        raw = None                                # (load says it cannot be read)
+    g, name, opts = load(path, raw=raw)     # (too large: refused before the hash)
+    index = read()
+    if add(index, fn, raw, g, name):
+        save(index)
+    return g, name, opts

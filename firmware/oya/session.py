@@ -24,6 +24,7 @@ import os
 from oya.compat import hexstr
 from oya import rng
 from oya.games import load
+from oya.match import replay_deal, replay_steps  # noqa: F401  (the tools and the recall screen ask here)
 
 RECALL = 10
 # The recall's slots have a folder of their own (<journal>.r/0 ... 9), each
@@ -40,27 +41,6 @@ _RECORD = 2
 
 def new_match(game, opts, names, chips=None, seed=None):
     return load(game).MATCH(opts, names, chips, 0, seed)
-
-
-def replay_deal(match, seed, acts):
-    """Start a deal of `match` from `seed` (None with a table deck) and
-    apply `acts` ([seat, action] pairs, flattened; a table deck's entered
-    cards are actions too). Returns the deal."""
-    for deal in replay_steps(match, seed, acts):
-        pass
-    return deal
-
-
-def replay_steps(match, seed, acts):
-    """replay_deal a step at a time, for work spread over the device loop's
-    passes (oya.ui.records): None after the deal's start and after each
-    action, then the deal."""
-    deal = match.start_deal(seed)
-    for i in range(0, len(acts), 2):
-        yield None
-        deal.act(acts[i + 1], acts[i])
-    yield None
-    yield deal
 
 
 class Session:
@@ -275,7 +255,7 @@ class Session:
             yield
         from oya.resume import reading_recall
         yield
-        return (yield from reading_recall(self))
+        return (yield from reading_recall(self, RECALL))
 
     @classmethod
     def from_record(cls, rec, journal=None, lean=False):
@@ -287,7 +267,8 @@ class Session:
     @classmethod
     def resume(cls, journal, lean=False):
         """The match saved in `journal`, or None. JournalCorrupt propagates."""
-        rec = journal.load()
+        from oya.journal_read import load
+        rec = load(journal)
         if rec is None:
             return None
         return cls.from_record(rec, journal, lean)

@@ -20,9 +20,10 @@
 #   dealer's decision; Kachi-kachi a seat's hand when its turn comes;
 #   Kyutenhan a back card when it is contested; Kakkuri every hand after the
 #   fuwari offers. Meri does not use TableDeal: it keeps the score only
-#   (oya.games.meri_table).
+#   (oya.games.meri_table, which oya.games.table_deal finds by its name).
 # - Adding a game: call self.stock.need() where its rules read a face-down
-#   card, add it to GAMES, refuse() its rulesets the picker cannot serve,
+#   card, add it to GAMES, refuse the rulesets the picker cannot serve
+#   (table_refusal(opts) in its options module),
 #   and give it a whole match by buttons in tests/sim/test_table_deck_app.py.
 # - Entering is a decision like any other: action enter(code) (a negative
 #   int, never a game action) by the seat named in the request. TableDeal
@@ -41,6 +42,8 @@
 from oya.game import RuleError, EN
 from oya.stock import Stock
 from oya import cards
+from oya.compat import forget
+from oya.games import table_deal, table_refusal
 
 UNKNOWN = 0x80        # placeholder codes UNKNOWN..0xFE; real codes are < 0x80, 0xFF is a game's NONE
 NONE = 0xFF
@@ -215,11 +218,7 @@ def refuse(game, opts):
     one: a Kachi-kachi red 7 and black 7 are both "7")."""
     if game not in GAMES:
         return "No table deck for this game yet"
-    if game == "kachi" and opts.get("color_tiebreak", "off") != "off":
-        return "Colour tie-break needs the device's deal"
-    if game == "kakkuri" and opts.get("players") == 8:
-        return "8 players: the hako needs the device's deal"     # the forced-out hand, in dealt order
-    return None
+    return table_refusal(game, opts)
 
 
 # -- the first dealer --------------------------------------------------------------------
@@ -233,7 +232,10 @@ def first_dealer(match, known, who=None):
     k-th card drawn."""
     match.intro = []
     src = None if who is not None else TableStock(known, len(cards.deck(match.deck_kind())))
-    match.dealer = match.draw_first_dealer(src, who)
+    try:
+        match.dealer = match.draw_first_dealer(src, who)
+    finally:
+        forget("oya.games.first_dealer")     # (as Match.choose_first_dealer: not kept for the deals)
     return match.dealer
 
 
@@ -244,34 +246,26 @@ def start_deal(match):
     match.deal_seed = None
     match.started += 1
     match.deal = None                 # (the finished one goes first: Match.start_deal)
-    if match.GAME == "meri":          # the score only: okie, trick winners, yaku (oya.games.meri_table)
-        from oya.games.meri_table import MeriTableDeal
-        match.deal = MeriTableDeal(match, match.dealer, None)
-    else:
-        match.deal = TableDeal(match, match.dealer, match.DEAL)
+    own = table_deal(match.GAME)
+    match.deal = TableDeal(match, match.dealer, match.DEAL) if own is None else own(match, match.dealer, None)
     return match.deal
 
 
 def can_undo(session):
-    """BACK would take something back: the last card entered (Meri's
-    score-only deal: its last entry, whatever it was)."""
+    """BACK would take something back: the deal's last entry, as the deal
+    allows (TableDeal: the last card entered)."""
     a = session.acts
-    return len(a) >= 2 and (a[-1] < 0 or session.match.GAME == "meri")
+    d = session.match.deal
+    return len(a) >= 2 and d is not None and d.can_undo(a)
 
 
 def undo(session):
-    """Take back the card entered last, if nothing was done since (BACK on
-    the next screen): the deal and the journal. True when one was."""
+    """Take back the last entry, if nothing was done since (BACK on the
+    next screen): the deal and the journal. True when one was."""
     a = session.acts
-    m = session.match
-    if m.deal is None or not can_undo(session):
+    if not can_undo(session):
         return False
-    if m.GAME == "meri":
-        from oya.session import replay_deal
-        m.restore(session.state0)
-        replay_deal(m, None, a[:-2])
-    else:
-        m.deal.undo_entry()
+    session.match.deal.undo(session)
     del a[-2:]
     session.save()
     return True
@@ -391,6 +385,14 @@ class TableDeal:
             self.inner.act(action, seat)
         except NeedCard as e:
             self.wants = e
+
+    def can_undo(self, acts):
+        """Whether the last of the session's `acts` can be taken back: a
+        card entered, not a game action."""
+        return acts[-1] < 0
+
+    def undo(self, session):
+        self.undo_entry()
 
     def undo_entry(self):
         """Take back the last card entered (BACK before the next action)."""

@@ -1,5 +1,5 @@
 # Cards, the RNG and the stock: the same results on MicroPython and CPython.
-from oya import cards, rng, stock
+from oya import cards, cards_ja, rng, stock
 from oya.compat import field, hexstr
 
 SEED = b"\x01" * 32
@@ -51,11 +51,11 @@ def test_transcript_names():
 
 
 def test_japanese_names_exist():
-    assert cards.name_ja(cards.KOMATSU, cards.AKA_CHORO) == "アカチョロ"
-    assert cards.name_ja(cards.HANAFUDA, 0) == "マツa"
-    assert cards.name_ja(cards.STD52, 0) == "スペードA"
-    assert cards.name_ja(cards.HANAFUDA, 39) == "モミジd"       # the last of a joined table
-    assert cards.name_ja(cards.STD52, 51) == "クラブK"
+    assert cards_ja.name_ja(cards.KOMATSU, cards.AKA_CHORO) == "アカチョロ"
+    assert cards_ja.name_ja(cards.HANAFUDA, 0) == "マツ"            # the month alone: its four cards are alike
+    assert cards_ja.name_ja(cards.STD52, 0) == "スペードA"
+    assert cards_ja.name_ja(cards.HANAFUDA, 39) == "モミジ"        # the last of a joined table
+    assert cards_ja.name_ja(cards.STD52, 51) == "クラブK"
 
 
 def test_field_reads_a_joined_table():

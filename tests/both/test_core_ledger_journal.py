@@ -4,7 +4,7 @@ import json
 import os
 import sys
 from oya.ledger import Ledger, LedgerError, POT
-from oya import journal, rng
+from oya import journal, journal_read, rng
 from oya.journal import Journal, JournalCorrupt
 from oya.session import Session
 from oya.games import EXTRA
@@ -71,11 +71,11 @@ def test_negative_balances_when_the_game_allows():
 
 def test_journal_round_trip_and_sequence():
     j = Journal(_fresh_dir("rt"))
-    assert j.load() is None
+    assert journal_read.load(j) is None
     j.save({"a": 1})
     j.save({"a": 2, "list": [1, 2, 3]})
     j2 = Journal(j.path)
-    assert j2.load() == {"a": 2, "list": [1, 2, 3]}
+    assert journal_read.load(j2) == {"a": 2, "list": [1, 2, 3]}
     assert j2.seq == 2
 
 
@@ -90,7 +90,7 @@ def test_a_record_is_written_without_jsons_optional_spaces():
     assert b" " not in body                 # (MicroPython may order the keys its own way)
     assert json.loads(body.decode()) == rec
     assert int(head.split()[2]) == len(body)
-    assert Journal(j.path).load() == rec
+    assert journal_read.load(Journal(j.path)) == rec
 
 
 def test_a_record_with_kana_names_frames_its_utf8_bytes():
@@ -105,7 +105,7 @@ def test_a_record_with_kana_names_frames_its_utf8_bytes():
     head, _, body = raw.partition(b"\n")
     assert int(head.split()[2]) == len(body)
     assert json.loads(body.decode()) == rec
-    assert Journal(j.path).load() == rec
+    assert journal_read.load(Journal(j.path)) == rec
     from oya.journal_read import decode
     for least in (80, 64 * 3 + 5):                   # a recall slot, padded to its size
         j.put(TMP + "/slot", 7, rec, least=least)    # (in pieces of 64 spaces)
@@ -130,7 +130,7 @@ def test_power_cut_at_every_byte_gives_previous_or_new_record():
         # newest) when the power went: only `cut` bytes of it reached flash
         with open(path, "wb") as f:
             f.write(data[:cut])
-        got = Journal(path).load()
+        got = journal_read.load(Journal(path))
         assert got == (new if cut == len(data) else old), cut
 
 
@@ -141,10 +141,10 @@ def test_tail_of_actions_beside_the_record():
     j.save_tail([2, 3])
     j.save_tail([2, 3, 0, 5])
     j2 = Journal(path)
-    assert j2.load() == {"acts": [0, 1]} and j2.tail == [2, 3, 0, 5]
+    assert journal_read.load(j2) == {"acts": [0, 1]} and j2.tail == [2, 3, 0, 5]
     j.save({"acts": [0, 1, 2, 3, 0, 5]})          # a new record: the old tail is not its own
     j3 = Journal(path)
-    assert j3.load() == {"acts": [0, 1, 2, 3, 0, 5]} and j3.tail == []
+    assert journal_read.load(j3) == {"acts": [0, 1, 2, 3, 0, 5]} and j3.tail == []
     # a power cut at every byte of a tail write (into .at: .a holds the last
     # tail): the last tail, or the new one once all of it is on flash
     j.save_tail([1, 1])
@@ -153,7 +153,7 @@ def test_tail_of_actions_beside_the_record():
         with open(path + ".at", "wb") as f:
             f.write(data[:cut])
         j4 = Journal(path)
-        j4.load()
+        journal_read.load(j4)
         assert j4.tail == ([1, 1, 2, 2] if cut == len(data) else [1, 1]), cut
     j.clear()
     assert not any(os.path.exists(path + x) for x in ("", ".a", ".at")) if hasattr(os, "path") else True
@@ -201,12 +201,12 @@ def test_corrupted_current_falls_back_to_previous():
         bad[i] ^= 0x20
         with open(newest, "wb") as f:
             f.write(bad)
-        got = Journal(path).load()
+        got = journal_read.load(Journal(path))
         assert got in ({"v": "old"}, {"v": "new"}), i
     for cut in range(len(raw)):
         with open(newest, "wb") as f:
             f.write(raw[:cut])
-        assert Journal(path).load() == {"v": "old"}, cut
+        assert journal_read.load(Journal(path)) == {"v": "old"}, cut
 
 
 def test_a_record_whose_hash_holds_but_is_not_json_is_passed_over():
@@ -218,7 +218,7 @@ def test_a_record_whose_hash_holds_but_is_not_json_is_passed_over():
     import hashlib
     with open(path + ".old", "wb") as f:            # the newest, framed right
         f.write(journal.header(2, len(body), hashlib.sha256(body)) + body)
-    assert Journal(path).load() == {"v": "old"}
+    assert journal_read.load(Journal(path)) == {"v": "old"}
 
 
 def test_asking_for_a_record_parses_none_and_a_resume_only_the_newest():
@@ -242,9 +242,9 @@ def test_asking_for_a_record_parses_none_and_a_resume_only_the_newest():
 
     journal_read.json = Counting
     try:
-        assert Journal(path).has_record() and parsed == []
+        assert journal_read.has_record(Journal(path)) and parsed == []
         k = Journal(path)
-        assert k.load() == {"v": "new"} and k.tail == [1, 2]
+        assert journal_read.load(k) == {"v": "new"} and k.tail == [1, 2]
         assert sorted(parsed, key=str) == sorted([{"v": "new"}, [1, 2]], key=str)
     finally:
         journal_read.json = real
@@ -256,12 +256,12 @@ def test_unreadable_journal_is_reported_and_quarantined():
         f.write(b"import os; os.remove('x')")
     j = Journal(path)
     try:
-        j.load()
+        journal_read.load(j)
         assert False, "corrupt journal loaded"
     except JournalCorrupt:
         pass
-    j.quarantine()
-    assert j.load() is None
+    journal_read.quarantine(j)
+    assert journal_read.load(j) is None
     with open(path + ".bad", "rb") as f:
         assert f.read().startswith(b"import")
 
@@ -317,14 +317,14 @@ def test_records_and_tails_go_in_turn_into_two_files_in_place():
         if v > 1:
             assert held(path + ".old" if v % 2 else path) == (v - 1, {"v": v - 1})
     j2 = Journal(path)
-    assert j2.load() == {"v": 4}
+    assert journal_read.load(j2) == {"v": 4}
     j2.save({"v": 5})
     assert held(path) == (5, {"v": 5}) and held(path + ".old") == (4, {"v": 4})
     j2.save_tail([1])
     j2.save_tail([1, 2])
     assert held(path + ".a") == (5, [1]) and held(path + ".at") == (5, [1, 2])
     j3 = Journal(path)
-    j3.load()
+    journal_read.load(j3)
     assert j3.tail == [1, 2]
     j3.save_tail([1, 2, 3])                   # over [1], the older tail
     assert held(path + ".a") == (5, [1, 2, 3]) and held(path + ".at") == (5, [1, 2])
@@ -338,11 +338,11 @@ def test_a_record_left_by_older_firmware_as_tmp_is_loaded():
     with open(path + ".tmp", "wb") as f:
         f.write(encode(5, {"v": 5}))
     j = Journal(path)
-    assert j.load() == {"v": 5} and j.seq == 5
+    assert journal_read.load(j) == {"v": 5} and j.seq == 5
     j.save({"v": 6})
-    assert Journal(path).load() == {"v": 6}
+    assert journal_read.load(Journal(path)) == {"v": 6}
     j.clear()
-    assert Journal(path).load() is None
+    assert journal_read.load(Journal(path)) is None
 
 
 def test_a_lazy_clear_removes_one_file_a_step_the_record_last():
@@ -360,17 +360,17 @@ def test_a_lazy_clear_removes_one_file_a_step_the_record_last():
     assert len(j._doomed) == 4 and j._doomed[-1] == path + ".old"     # record 2, the newest
     steps = 0
     while True:
-        assert Journal(path).load() == {"v": 2}          # until the last removal, the last state
+        assert journal_read.load(Journal(path)) == {"v": 2}          # until the last removal, the last state
         steps += 1
         if not j.step():
             break
-    assert steps == 4 and Journal(path).load() is None
+    assert steps == 4 and journal_read.load(Journal(path)) is None
     j.save({"v": 1})
     j.save({"v": 2})
     j.clear((), True)
     j.save({"new": 1})                                   # finishes the clear, then writes
     j2 = Journal(path)
-    assert j2.load() == {"new": 1} and j2.seq == 1
+    assert journal_read.load(j2) == {"new": 1} and j2.seq == 1
 
 
 def test_a_cleared_journal_loads_nothing_without_reading_and_a_write_reads_again():
@@ -379,11 +379,11 @@ def test_a_cleared_journal_loads_nothing_without_reading_and_a_write_reads_again
     j.save({"a": 1})
     j.save_tail([1, 2])
     j.clear(lazy=True)
-    assert j.load() is None and j.owed()        # the removals are left to their steps
+    assert journal_read.load(j) is None and j.owed()        # the removals are left to their steps
     j.finish()
-    assert Journal(path).load() is None         # and they all went
+    assert journal_read.load(Journal(path)) is None         # and they all went
     j.save({"a": 2})
-    assert j.load() == {"a": 2} and Journal(path).load() == {"a": 2}
+    assert journal_read.load(j) == {"a": 2} and journal_read.load(Journal(path)) == {"a": 2}
 
 
 def test_a_lazy_write_is_taken_in_steps_open_bytes_close():
@@ -402,20 +402,20 @@ def test_a_lazy_write_is_taken_in_steps_open_bytes_close():
     journal.open = lambda *a: opened.append(a[0]) or real_open(*a)
     try:
         j.save({"v": 1})
-        assert opened == [] and Journal(path).load() is None       # asked for: nothing opened
+        assert opened == [] and journal_read.load(Journal(path)) is None       # asked for: nothing opened
         steps = 0
         while j.owed():
             j.step()
             steps += 1
             if steps == 1:
                 assert opened == [path + ".tmp"]                     # the first step opens
-        assert steps == 5 and Journal(path).load() == {"v": 1}    # open, bytes, close, rename, the room
+        assert steps == 5 and journal_read.load(Journal(path)) == {"v": 1}    # open, bytes, close, rename, the room
         j.save({"v": 2})
         assert j.owed()
         j.step()                                      # opened
         j.step()                                      # the bytes: not closed yet
         j.step()                                      # closed
-        assert Journal(path).load() == {"v": 2}
+        assert journal_read.load(Journal(path)) == {"v": 2}
         j.step()                                      # the file's room held again
         assert not j.owed()
     finally:
@@ -424,7 +424,7 @@ def test_a_lazy_write_is_taken_in_steps_open_bytes_close():
     j.save({"v": 3})                              # finishes the tail first
     j.finish()
     got = Journal(path)
-    assert got.load() == {"v": 3} and got.tail == []
+    assert journal_read.load(got) == {"v": 3} and got.tail == []
 
 
 def test_a_record_is_checked_in_pieces_never_whole_in_the_heap():
@@ -442,16 +442,16 @@ def test_a_record_is_checked_in_pieces_never_whole_in_the_heap():
     body = len(json.dumps(rec).encode())
     assert body > 7000
     k = Journal(path)
-    k.has_record()                    # (the reader's module comes in)
+    journal_read.has_record(k)                    # (the reader's module comes in)
     gc.collect()
     gc.disable()
     a = gc.mem_alloc()
-    assert k.has_record()
+    assert journal_read.has_record(k)
     spent = gc.mem_alloc() - a
     gc.enable()
     # (each file's object, the hash, its header, a 64 B buffer)
     assert spent < body // 3, (body, spent)
-    assert Journal(path).load() == rec
+    assert journal_read.load(Journal(path)) == rec
 
 
 def test_a_files_room_is_held_between_files_and_let_go_while_one_is_open():
@@ -558,7 +558,7 @@ def test_a_resume_opens_each_file_with_the_one_before_it_gone():
     journal_read.bytearray = holding
     try:
         k = Journal(path)
-        assert k.load() == {"v": 2} and k.tail == [3, 4]
+        assert journal_read.load(k) == {"v": 2} and k.tail == [3, 4]
     finally:
         del journal_read.open
         del journal_read.bytearray
@@ -603,7 +603,7 @@ def test_a_lazy_write_whose_step_fails_is_taken_again_from_its_start():
     except OSError:
         pass
     j.finish()
-    assert Journal(TMP + "/gone/again").load() == {"v": 2}
+    assert journal_read.load(Journal(TMP + "/gone/again")) == {"v": 2}
     os.remove(TMP + "/gone/again.old")
     os.rmdir(TMP + "/gone")
 
@@ -630,5 +630,5 @@ def test_a_session_action_waits_for_the_last_ones_file_to_close():
     s.act(random_bot(deal, deal.turn, bot))
     # the second action is taken: the first one's tail is whole on flash
     r = Journal(path)
-    r.load()
+    journal_read.load(r)
     assert r.tail == first and j.owed() is False and s.pending

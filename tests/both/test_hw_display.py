@@ -1,7 +1,8 @@
 # The display drivers at the I2C byte level: full frames, partial windows,
 # the SH1106 column offset and recovery from a failing bus.
 from hw_fakes import FakeI2C
-from oya.hw.ssd1306 import SSD1306, make
+from oya.hw.board import make
+from oya.hw.ssd1306 import SSD1306
 from oya.hw.sh1106 import SH1106
 
 
@@ -318,11 +319,11 @@ def test_the_grid_marks_rows_that_are_not_a_byte_a_cell():
 def test_a_row_of_kana_put_again_is_not_made_again():
     # a screen puts every row each frame: a row of kana made again was ~1-3 ms
     # of RP2040 CPU, so a Japanese menu's cursor move cost 3x an English one
-    from oya.ui import kana
+    from oya.ui import grid
     from oya.ui.grid import Grid
     made = []
-    real = kana.half_fit
-    kana.half_fit = lambda b, room: made.append(room) or real(b, room)
+    real = grid.half_fit
+    grid.half_fit = lambda b, room: made.append(room) or real(b, room)
     try:
         g = Grid()
         assert g._kana is None                  # (English only: no room kept for kana)
@@ -335,4 +336,4 @@ def test_a_row_of_kana_put_again_is_not_made_again():
         g.put(1, "\u30bb\u30c3\u30c6\u30a4 \u30ae", lead=b">")     # other text: made again
         assert made == [19, 20, 20] and g.line(1) == ">\uff7e\uff6f\uff83\uff72 \uff77\uff9e"
     finally:
-        kana.half_fit = real
+        grid.half_fit = real

@@ -1,5 +1,5 @@
 # Full-width kana -> half-width katakana, JIS X 0201 bytes and romaji.
-from oya.ui import kana
+from oya import kana
 
 
 def test_voiced_kana_decompose():
@@ -43,9 +43,10 @@ def test_half_width_from_utf8_bytes_is_the_character_by_character_mapping():
         assert kana.half_utf8(text.encode()) == want.encode(), text
         assert kana.to_half(text) == want
     # a screen row: cut to its cells, one a character once half-width
-    assert kana.half_fit("ガギグ".encode(), 6) == "ｶﾞｷﾞｸﾞ".encode()
-    assert kana.half_fit("ガギグ".encode(), 4) == "ｶﾞｷ~".encode()
-    assert kana.half_fit("♠A ガ".encode(), 4) == "♠A ~".encode()       # (5 cells: ｶ and its mark)
+    from oya.ui.grid import half_fit
+    assert half_fit("ガギグ".encode(), 6) == "ｶﾞｷﾞｸﾞ".encode()
+    assert half_fit("ガギグ".encode(), 4) == "ｶﾞｷ~".encode()
+    assert half_fit("♠A ガ".encode(), 4) == "♠A ~".encode()       # (5 cells: ｶ and its mark)
 
 
 def test_every_katakana_maps():

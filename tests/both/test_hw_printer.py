@@ -1,7 +1,7 @@
 # The ESC/POS printer driver: exact bytes of a slip, pacing by time, status.
 from hw_fakes import FakeUART
 from oya.hw import printer as P
-from oya.hw.board import HardwareError
+from oya.hw.no_printer import HardwareError
 
 
 def _run(p, uart, clock, until=60000, step=1):

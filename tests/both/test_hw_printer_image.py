@@ -172,7 +172,7 @@ def test_the_port_holds_an_image_and_gives_it_to_the_driver():
     from harness import MICROPYTHON
     from oya.hw.printer_port import PrinterPort
     from oya.hw.no_printer import NullPrinter
-    from oya.hw.board import HardwareError
+    from oya.hw.no_printer import HardwareError
     clock = [0]
     uart = FakeUART(clock)
     port = PrinterPort(uart, 19200, 384, 1, None, status=False)

@@ -347,3 +347,17 @@ def test_maki_fuda_are_asked_from_the_dealers_next_seat_by_the_seats_names():
     assert asked == [("maki:2", "Card? C maki", "フダ? C マキ"), ("maki:0", "Card? A maki", "フダ? A マキ")]
     assert d.need_place() == ("col:1", True)
     assert [c // 4 for c in d.maki] == [2, 63, 2]            # the 3s in front of A and C (0xFF // 4 for B)
+
+
+def test_a_ruleset_the_picker_cannot_serve_is_refused_with_the_reason():
+    # a rule that tells apart cards the picker names alike, each said by its
+    # game's options (table_refusal); the defaults of every game are played
+    from oya import GAMES
+    from oya.games import options
+    for g in GAMES:
+        assert tabledeck.refuse(g, dict((e[0], e[1]) for e in options(g))) is None, g
+    assert tabledeck.refuse("kachi", {"color_tiebreak": "red_high"}) == "Colour tie-break needs the device's deal"
+    assert tabledeck.refuse("kachi", {"color_tiebreak": "off"}) is None
+    assert tabledeck.refuse("kakkuri", {"players": 8}) == "8 players: the hako needs the device's deal"
+    assert tabledeck.refuse("kakkuri", {"players": 7}) is None
+    assert tabledeck.refuse("highcard", {}) == "No table deck for this game yet"

@@ -5,7 +5,7 @@ import re
 
 import tools  # noqa: F401
 from oya import cards, rng
-from oya.ui import tables
+from oya.ui import records, tables
 
 TOKEN = re.compile(r"[0-9A-Za-z]+")
 _NAMES = {}
@@ -30,7 +30,7 @@ def record_leaks(kind, deal, names):
     public card has: [] when the record shows only what the table saw."""
     pub = set(deal.seen(-1))
     nm = word_names(kind)
-    lines = tables.deal_record_lines(kind, deal.events, names, pub)
+    lines = records.deal_record_lines(kind, deal.events, names, pub)
     lines += tables.event_lines(kind, deal.events, names)
     out = []
     for w in set(TOKEN.findall("\n".join(lines))):

@@ -117,9 +117,12 @@ def script_for(game, seed, deals=2, max_inputs=400):
                 break
             elif name == "PlayScreen":
                 if app.session.match.deal_no >= deals and top.state == P.INTRO:
-                    # the players agree to stop: pause menu, End match now
+                    # the players agree to stop: pause menu, End match now (found by its label)
                     do("key", BACK)
-                    do("key", UP)
+                    for _ in range(12):
+                        if ">End match now" in dev.text():
+                            break
+                        do("key", DOWN)
                     do("key", OK)
                     continue
                 if top.state == P.DECIDE and top.is_bot(top.acting):
@@ -268,7 +271,7 @@ def cut_and_boot(ref, op=None, byte=None, play_on=8, hooks=None):
         if exp is None:
             # nothing kept yet, or the match was over: the home screen, no
             # resume, and no false alarm about a damaged file
-            if not text.startswith("Oya - home") or app.match_j.has_record() or any(
+            if not text.startswith("Oya - home") or sim.importer.load("oya.journal_read").has_record(app.match_j) or any(
                     n.endswith(".bad") for n in sim.flash.listdir("state")):
                 problems.append("%s: nothing to resume expected, the device shows:\n%s" % (where, text))
             return problems

@@ -388,9 +388,14 @@ class PressFuzz:
                 return
 
     # -- steering back into a match ----------------------------------------------------------------
+    def _reader(self):
+        """The firmware's journal reader, as the device imports it (its files
+        are the simulated flash's)."""
+        return self.sim.modules.get("oya.journal_read") or self.sim.importer.load("oya.journal_read")
+
     def _saved_game(self):
         try:
-            rec = self.app.match_j.load()
+            rec = self._reader().load(self.app.match_j)
         except Exception:
             return None
         return rec.get("game") if isinstance(rec, dict) else None
@@ -425,9 +430,9 @@ class PressFuzz:
             self._steer_press("ok" if self._saved_game() == self.game else "back")
         elif k == "home":
             target = 0
-            if app.match_j.has_record() and self._saved_game() == self.game:
+            if self._reader().has_record(app.match_j) and self._saved_game() == self.game:
                 target = 1
-            elif app.match_j.has_record() and finishing:
+            elif self._reader().has_record(app.match_j) and finishing:
                 target = 1
             self._menu_to(top, target)
         elif k == "game":
@@ -435,8 +440,8 @@ class PressFuzz:
             self._menu_to(top, from_games.index(self.game))
             self._want = {}
         elif k == "ruleset":
-            if "ruleset" not in self._want:
-                ok = [i for i, it in enumerate(top.items) if not isinstance(it, tuple)]
+            ok = [i for i, it in enumerate(top.items) if not isinstance(it, tuple)]
+            if self._want.get("ruleset") not in ok:     # (one chosen for another game's list, reached by presses)
                 self._want["ruleset"] = self.r.choice(ok)
             self._menu_to(top, self._want["ruleset"])
         elif k == "options" and getattr(app, "table_deck", False):

@@ -51,7 +51,7 @@ def test_a_cut_at_any_flash_operation_of_a_matchs_end_loses_nothing_and_adds_not
             dev2 = Device(sim)
             assert not dev2.failures, (op, dev2.failures[0])
             n = night_of(dev2)                     # whole, or none yet: never damaged
-            saved_match = dev2.app.match_j.has_record()
+            saved_match = dev2.sim.importer.load("oya.journal_read").has_record(dev2.app.match_j)
             if n is not None and n.matches:
                 assert n.record() == want, op
                 paths["in the night"] += 1

@@ -27,8 +27,8 @@ def test_the_check_catches_a_journal_that_forgets_a_finished_save():
     ref = powercut.Reference("kachi", 5, powercut.script_for("kachi", 5, 1))
 
     def careless(dev):
-        J = dev.journal_mod.Journal
-        orig = J.load
+        R = dev.sim.importer.load("oya.journal_read")
+        orig = R.load
 
         def load(this):
             this._files = lambda: (this.path, this.path + ".old")
@@ -36,7 +36,7 @@ def test_the_check_catches_a_journal_that_forgets_a_finished_save():
                 return orig(this)
             finally:
                 del this._files
-        J.load = load
+        R.load = load
 
     problems = []
     for op in range(ref.boot_ops, ref.total_ops):

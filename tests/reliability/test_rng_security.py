@@ -83,11 +83,11 @@ def test_printed_record_and_recall_name_no_private_card(game):
 def test_the_record_check_sees_a_face_down_discard():
     # Meri's okie exchange discards face down: before the fix the record
     # printed it ("exchange discard=3C"); printed without `public` it shows
-    from oya.ui import tables
+    from oya.ui import records
     for s, first, done in _matches("meri", 30, 4, b"\x07" * 32):
         for d in done:
             pub = set(d.seen(-1))
-            lines = tables.deal_record_lines(s.match.deck_kind(), d.events, s.match.ledger.names)
+            lines = records.deal_record_lines(s.match.deck_kind(), d.events, s.match.ledger.names)
             for e in d.events:
                 if e[0] == "act" and e[3] and "discard" in e[3]:
                     code = [c for c in range(52) if __import__("oya.cards").cards.name(5, c) == e[3]["discard"]][0]

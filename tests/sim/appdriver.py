@@ -90,7 +90,7 @@ class PublicDeal:
         return self._d.events
 
     def __getattr__(self, name):
-        if name in ("turn", "dealer", "nseats", "done", "void", "GAME"):
+        if name in ("turn", "dealer", "nseats", "done", "void", "GAME", "can_undo"):     # (can_undo: whether the last entry may be taken back)
             return getattr(self._d, name)
         raise HiddenAccess("deal.%s" % name)
 
@@ -124,7 +124,7 @@ class AppDriver:
         self.T = m.get("oya.ui.text") or imp.load("oya.ui.text")
         self.W = m.get("oya.ui.widgets") or imp.load("oya.ui.widgets")
         self.tables = m.get("oya.ui.tables") or imp.load("oya.ui.tables")
-        self.kana = m.get("oya.ui.kana") or imp.load("oya.ui.kana")
+        self.kana = m.get("oya.kana") or imp.load("oya.kana")
         self.font = _font_module()
         self.tofu = bytes(self.font.GLYPHS[self.font.TOFU * 6:(self.font.TOFU + 1) * 6])
 

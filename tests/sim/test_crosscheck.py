@@ -103,7 +103,7 @@ def adafruit_draw(px, change=None):
 
 def firmware_draw(px, change=None, driver="ssd1306"):
     sim, i2c = fresh_sim(driver)
-    mod = sim.importer.load("oya.hw.ssd1306")
+    mod = sim.importer.load("oya.hw.board")
     d = mod.make(driver, i2c, 128, 64, 0x3C)
     d.init_display()
     d.fb.fill(0)

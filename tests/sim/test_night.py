@@ -29,7 +29,8 @@ def cut_inside_the_deal(d):
 
 
 def night_record(d):
-    return json.loads(json.dumps(d.app.night_j.load()))
+    jr = d.sim.modules.get("oya.journal_read") or d.sim.importer.load("oya.journal_read")
+    return json.loads(json.dumps(jr.load(d.app.night_j)))
 
 
 def pick(d, label):
@@ -131,6 +132,7 @@ def test_a_night_of_two_games_with_power_cuts_settles_up_and_charts_the_chips():
         pick(d, "End the night")
         d.advance(200)
         d.expect_title("home")
-        assert not d.app.night_j.has_record()
+        jr = d.sim.modules.get("oya.journal_read") or d.sim.importer.load("oya.journal_read")
+        assert not jr.has_record(d.app.night_j)
     finally:
         d.close()

@@ -441,7 +441,7 @@ def test_heap_parts_import_script_runs_on_micropython():
     from tools import mpy_runtime
     from tools.pico import heapparts
     names = ("oya", "oya.compat", "oya.journal")
-    rest = ("oya.rng", "oya.no_such", "oya.ui.kana")     # (one the port cannot import: skipped, and said)
+    rest = ("oya.rng", "oya.no_such", "oya.kana")     # (one the port cannot import: skipped, and said)
     script = heapparts.IMPORT_SCRIPT.replace("NAMES", repr(names)).replace("REST", repr(rest))
     r = mpy_runtime.run(script, timeout=120)
     assert r.ok, r.error

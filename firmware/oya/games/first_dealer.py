@@ -1,8 +1,9 @@
 # Who deals first, as each game's rules draw for it: once, when a table is
-# set up (oya.match.Match.draw_first_dealer imports this module for the draw
-# and forgets it after), so none of it is in RAM with the deals. Each draw
-# takes the match and a Stock, logs what was drawn in match.intro and
-# returns the seat; given `who` (the seat a table chose by hand), it draws
+# set up (each game's Match.draw_first_dealer imports this module for its
+# draw, and Match.choose_first_dealer forgets it after), so none of it is in
+# RAM with the deals. Each draw takes the match, a Stock and the game's own
+# order of the cards (its engine's function: this module imports no engine),
+# logs what was drawn in match.intro and returns the seat; given `who` (the seat a table chose by hand), it draws
 # nothing and settles that seat as the dealer. Each card drawn is shown to
 # the stock (stock.need): a table deck's stock asks for its face then
 # (oya.tabledeck.first_dealer). Kakkuri's end-of-match tiebreak draws its own
@@ -29,11 +30,10 @@ def _best_draw(m, stock, seats, key):
     return top or seats[:1]
 
 
-def oicho(m, stock, who=None):
+def oicho(m, stock, card_value, who=None):
     """One card each; the lowest value deals first; the tied lowest draw
     again (A10). Should the stock run out, the first tied seat deals."""
     if who is None:
-        from oya.games.oicho import card_value
         low = list(range(len(m.ledger)))
         while True:
             low = _best_draw(m, stock, low, lambda c: -card_value(c))
@@ -46,24 +46,22 @@ def oicho(m, stock, who=None):
     return who
 
 
-def kachi(m, stock, who=None):
+def kachi(m, stock, rank, who=None):
     """Each seat draws a card face up; the lowest rank deals; the tied
     lowest draw again (seat order) until one is lowest."""
     if who is not None:
         return who
-    from oya.games.kachi_hands import rank
     who = list(range(len(m.ledger)))
     while len(who) > 1:
         who = _best_draw(m, stock, who, lambda c: -rank(c))
     return who[0]
 
 
-def kyuten(m, stock, who=None):
+def kyuten(m, stock, half, who=None):
     """Each seat draws a card; the highest value deals (10 beats 9 ...
     beats A beats the ½ picture cards); tied seats draw again. A permanent
     dealer gets the dealer's extra chips (dealer_extra_chips)."""
     if who is None:
-        from oya.games.kyuten import half
         top = list(range(len(m.ledger)))
         while len(top) > 1 and len(stock) >= len(top):
             top = _best_draw(m, stock, top, half)
@@ -81,11 +79,10 @@ def kyuten(m, stock, who=None):
     return who
 
 
-def meri(m, stock, who=None):
+def meri(m, stock, strength, who=None):
     """Each seat draws a card face up; the highest rank (A high, suits
     equal) deals; seats tied for highest draw again."""
     if who is None:
-        from oya.games.meri import strength
         top = list(range(len(m.ledger)))
         while len(top) > 1:
             top = _best_draw(m, stock, top, strength)
@@ -94,11 +91,10 @@ def meri(m, stock, who=None):
     return who
 
 
-def _draw_off(stock, tied, log, full=True):
+def _draw_off(stock, tied, log, rank, full=True):
     """Kakkuri: each tied seat draws a card (logged in `log`), the highest
     rank wins; ties redraw (only for first place unless `full`). The seats
     in order, best first."""
-    from oya.games.kakkuri_consts import rank
     if len(tied) <= 1:
         return list(tied)
     if len(stock) < len(tied):
@@ -113,21 +109,21 @@ def _draw_off(stock, tied, log, full=True):
     for v in range(12, 0, -1):
         grp = [s for s in tied if r[s] == v]
         if grp and (full or not out):
-            grp = _draw_off(stock, grp, log, full)
+            grp = _draw_off(stock, grp, log, rank, full)
         out.extend(grp)
     return out
 
 
-def kakkuri(m, stock, who=None):
+def kakkuri(m, stock, rank, who=None):
     """The seats with chips draw a card each; the highest rank deals; tied
     highest draw again."""
     if who is not None:
         return who
     seats = [s for s in range(len(m.ledger)) if m.ledger.chips[s] > 0] or [0]
-    return _draw_off(stock, seats, m.intro, False)[0]
+    return _draw_off(stock, seats, m.intro, rank, False)[0]
 
 
-def kakkuri_tiebreak(m, stock):
+def kakkuri_tiebreak(m, stock, rank):
     """final_tiebreak = draw_cards, at the end of a match: seats with equal
     chips draw cards (the highest rank places first, ties redraw); logged in
     m.outro. The seats in order, kept in m.tiebreak."""
@@ -141,7 +137,7 @@ def kakkuri_tiebreak(m, stock):
         j = i
         while j < len(order) and chips[order[j]] == chips[order[i]]:
             j += 1
-        out.extend(_draw_off(stock, order[i:j], m.outro))
+        out.extend(_draw_off(stock, order[i:j], m.outro, rank))
         i = j
     m.tiebreak = out
     return out

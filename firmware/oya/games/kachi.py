@@ -82,16 +82,9 @@ from oya.games.kachi_hands import (PIN_IDS, YAKU_IDS, rank,
     is_red, value_of, ladder, evaluate, tiebreak, goshugi_units, arashi_rank,
     bonus_units, best_pair, kenpei_pair, value_label, _cname, table_lines)
 
-# Actions (small ints; decode()/encode() give the transcript form)
-FOLD = const(0)
-CALL = const(1)
-SHIROKU = const(2)
-INKETSU_GERI = const(3)
-BUTA_GERI = const(4)
-DRAW = const(5)         # any_card draw, or the 4th-card draw
-DRAW_SHOW = const(6)    # + index 0/1 of the dealt card shown (original_card)
-EXPOSE = const(10)      # + hand index 0..3 (any_card)
-RATE = const(1000)      # + chips
+# the actions (small ints; decode()/encode() give the transcript form), in
+# oya.games.kachi_hands for the codec's sake
+from oya.games.kachi_hands import FOLD, CALL, SHIROKU, INKETSU_GERI, BUTA_GERI, DRAW, DRAW_SHOW, EXPOSE, RATE
 _DECISIONS = (FOLD, CALL, SHIROKU, INKETSU_GERI, BUTA_GERI, DRAW, DRAW_SHOW, DRAW_SHOW + 1)
 _EXPOSES = (EXPOSE, EXPOSE + 1, EXPOSE + 2, EXPOSE + 3)
 
@@ -733,6 +726,10 @@ class KachiMatch(Match):
     START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
+    def legend(self):
+        from oya.games import kachi_legend
+        return kachi_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         if "session_end" not in opts:     # a match saved before the option existed
             opts = dict(opts)
@@ -741,6 +738,10 @@ class KachiMatch(Match):
         self.lad = ladder(self.opts)      # the yaku in force, for every deal (~0.7 ms each on the RP2040)
         self.shibari = None       # strength a hand needs after a hiki (shibari on)
         self.stopped = False      # stop() was called, or a deal split its pot as the last
+
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import kachi
+        return kachi(self, source, rank, who)
 
     def deck_kind(self):
         if self.opts.get("deck_variant", "standard20") == "three_1s_10s":

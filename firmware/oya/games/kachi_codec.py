@@ -2,7 +2,7 @@
 # needs, which the tools reading a transcript call and a deal on the device
 # never does (as .mpy, the engine module is the largest code in RAM).
 from oya import cards
-from oya.games.kachi import BUTA_GERI, CALL, DRAW, DRAW_SHOW, EXPOSE, FOLD, INKETSU_GERI, RATE, SHIROKU
+from oya.games.kachi_hands import BUTA_GERI, CALL, DRAW, DRAW_SHOW, EXPOSE, FOLD, INKETSU_GERI, RATE, SHIROKU
 
 
 def encode(deal, do, args):

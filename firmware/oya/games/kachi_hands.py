@@ -5,9 +5,21 @@
 # two passes of the device loop: as one 15 KB .mpy its import was one run of
 # 110 ms of CPU on the RP2040.
 from oya.game import EN, cut, spaces
-from oya.compat import field
+from oya.compat import const, field
 from oya import cards
 from oya.games.kachi_names import PIN_NAMES, GOSHUGI_DEFAULT
+
+# The actions (oya.games.kachi): here, below both the engine and its codec,
+# in a module a deal has loaded already.
+FOLD = const(0)
+CALL = const(1)
+SHIROKU = const(2)
+INKETSU_GERI = const(3)
+BUTA_GERI = const(4)
+DRAW = const(5)         # any_card draw, or the 4th-card draw
+DRAW_SHOW = const(6)    # + index 0/1 of the dealt card shown (original_card)
+EXPOSE = const(10)      # + hand index 0..3 (any_card)
+RATE = const(1000)      # + chips
 
 PIN_IDS = ("shippin", "goppin", "roppin", "kuppin", "toppin")
 # pair yaku by rank - 1
@@ -185,7 +197,10 @@ def value_label(value, yaku=None, lang=EN):
 
 
 def _cname(kind, code, lang):
-    return cards.name_ja(kind, code) if lang else cards.name(kind, code)
+    if lang:
+        from oya.cards_ja import name_ja
+        return name_ja(kind, code)
+    return cards.name(kind, code)
 
 
 def table_lines(pub, names, kind):

@@ -70,3 +70,12 @@ OPTIONS = (
     ("session_end", "deal_count", ("deal_count", "broke", "time_limit")),
     ("session_minutes", 60, 5, 600),
 )
+
+
+def table_refusal(opts):
+    """Why these options need the device's deal (oya.tabledeck.refuse): the
+    colour tie-break tells apart a red 7 and a black 7, which a table deck's
+    picker names alike."""
+    if opts.get("color_tiebreak", "off") != "off":
+        return "Colour tie-break needs the device's deal"
+    return None

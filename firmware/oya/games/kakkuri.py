@@ -750,11 +750,19 @@ class KakkuriMatch(Match):
     START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
+    def legend(self):
+        from oya.games import kakkuri_legend
+        return kakkuri_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         self.stopped = False
         self.tiebreak = None     # seats in tiebreak order (final_tiebreak = draw_cards)
         self.outro = []          # events of the tiebreak draw
         Match.__init__(self, opts, names, chips, dealer, seed)
+
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import kakkuri
+        return kakkuri(self, source, rank, who)
 
     def starting_chips(self):
         return self.opts.get("starting_chips", 20)
@@ -795,7 +803,7 @@ class KakkuriMatch(Match):
         match, and never during a deal."""
         mod = __import__("oya.games.first_dealer", None, None, ("kakkuri_tiebreak",))
         forget("oya.games.first_dealer")
-        return mod.kakkuri_tiebreak(self, source)
+        return mod.kakkuri_tiebreak(self, source, rank)
 
     def standings(self):
         chips = self.ledger.chips

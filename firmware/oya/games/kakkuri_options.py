@@ -19,3 +19,11 @@ OPTIONS = (
     ("session_deals", 20, 1, 999),
     ("final_tiebreak", "shared_rank", ("shared_rank", "draw_cards")),
 )
+
+
+def table_refusal(opts):
+    """Why these options need the device's deal (oya.tabledeck.refuse): with
+    8 players the hako is the hand forced out, in dealt order."""
+    if opts.get("players") == 8:
+        return "8 players: the hako needs the device's deal"
+    return None

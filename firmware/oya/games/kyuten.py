@@ -52,24 +52,9 @@ from oya import cards
 __getattr__ = options_attr("kyuten")     # OPTIONS, from oya.games.kyuten_options
 
 
-# -- actions -------------------------------------------------------------------
-HIT = const(1)
-STAY = const(2)
-DRAW = const(3)
-END = const(4)
-KEN = const(5)
-ANTE = const(10)       # + chips (0..9 encodable, 1..3 legal)
-BET = const(100)       # + chips (0..99)
-CONTEST = const(300)   # + target seat
-LIMIT = const(400)     # + limit (the dealer's, at the start of a tenure)
-
-# phases
-P_LIMIT = const(0)
-P_ANTE = const(1)
-P_HIT = const(2)
-P_BET = const(3)
-P_DEALER = const(4)
-P_OVER = const(5)
+# -- actions and phases (in oya.games.kyuten_acts, for kyuten_why's sake) -------
+from oya.games.kyuten_acts import (HIT, STAY, DRAW, END, KEN, ANTE, BET, CONTEST, LIMIT,
+                                   P_LIMIT, P_ANTE, P_HIT, P_BET, P_DEALER, P_OVER)
 PHASES = ("limit", "ante", "hit", "bet", "dealer", "over")
 
 NONE = const(255)      # no card
@@ -597,6 +582,10 @@ class KyutenMatch(Match):
     START_OPTION = "starting_chips"
     ALLOW_NEGATIVE = False
 
+    def legend(self):
+        from oya.games import kyuten_legend
+        return kyuten_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         Match.__init__(self, opts, names, chips, dealer, seed)
         self.fresh = chips is None      # the dealer's extra chips not given yet
@@ -606,6 +595,10 @@ class KyutenMatch(Match):
         self.stopped = False            # the agreed time is up (session_end = time_limit)
         if "session_end" not in opts:   # a match saved before the option existed
             opts["session_end"] = "rotations"
+
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import kyuten
+        return kyuten(self, source, half, who)
 
     def deck_kind(self):
         return cards.STD104 if self.opts.get("decks", 1) == 2 else cards.STD52

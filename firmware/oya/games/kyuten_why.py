@@ -4,8 +4,8 @@
 # menus offer legal actions only, so in a match it is loaded for a refused
 # action (a tool's transcript, a damaged journal) and not in every deal
 # (as .mpy its code and messages were ~1.5 KB of RAM through every deal).
-from oya.games.kyuten import (ANTE, BET, CONTEST, DRAW, END, HIT, KEN, LIMIT, STAY,
-                              P_ANTE, P_BET, P_DEALER, P_HIT, P_LIMIT)
+from oya.games.kyuten_acts import (ANTE, BET, CONTEST, DRAW, END, HIT, KEN, LIMIT, STAY,
+                                   P_ANTE, P_BET, P_DEALER, P_HIT, P_LIMIT)
 
 
 def why(deal, action, seat):

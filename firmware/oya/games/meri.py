@@ -464,19 +464,21 @@ class MeriDeal(Deal):
             return "Stay silent" if lang == EN else "ダマル"
         if action == NO_EXCHANGE:
             return "Keep my hand" if lang == EN else "コウカン シナイ"
+        if lang == EN:
+            name = cards.name
+        else:
+            from oya.cards_ja import name_ja as name
         if EXCHANGE <= action < PLAY:
             c = action - EXCHANGE
             if lang == EN:
-                return "Take okie, drop " + cards.name(KIND, c)
-            return "オキエ トル ステ " + cards.name_ja(KIND, c)
+                return "Take okie, drop " + name(KIND, c)
+            return "オキエ トル ステ " + name(KIND, c)
         if PLAY <= action < PLAY_DOWN:
-            c = action - PLAY
-            return ("Play " if lang == EN else "ダス ") + (
-                cards.name(KIND, c) if lang == EN else cards.name_ja(KIND, c))
+            return ("Play " if lang == EN else "ダス ") + name(KIND, action - PLAY)
         c = action - PLAY_DOWN
         if lang == EN:
-            return "Play %s face down" % cards.name(KIND, c)
-        return "フセ " + cards.name_ja(KIND, c)
+            return "Play %s face down" % name(KIND, c)
+        return "フセ " + name(KIND, c)
 
     def decode(self, action):
         if action == ROBOTTA:
@@ -651,6 +653,10 @@ class MeriMatch(Match):
         w = self.winner()
         return [1 if w is not None and s % 2 == w else 0 for s in range(len(self.ledger))]
 
+    def legend(self):
+        from oya.games import meri_legend
+        return meri_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         n = len(names)
         if n not in (4, 6):
@@ -660,6 +666,10 @@ class MeriMatch(Match):
             raise ValueError("players is %d: %d seats needed" % (p, p))
         Match.__init__(self, opts, names, chips, dealer, seed)
         self.teams = [0, 0]
+
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import meri
+        return meri(self, source, strength, who)
 
     @classmethod
     def seat_counts(cls, opts):

@@ -1,6 +1,6 @@
 # 4-nin Meri with a table deck: the device keeps the score only. Entering
 # every card of every trick would be too slow, so the table enters what the
-# score needs (oya.tabledeck.start_deal picks this deal for Meri):
+# score needs (oya.games.table_deal finds this deal, DEAL, for Meri):
 #   okie     the turned-up card, rank then suit (the dealer): its suit is trump;
 #            a trump J okie is kikkabutta (no robotta round);
 #   robotta  each seat from the dealer's left: `robotta` or `hide`, as on
@@ -15,6 +15,7 @@
 # a yaku is really in the trick, the exchange of the okie and who held the J.
 from oya.compat import const, field
 from oya.game import Deal, EN
+from oya.match import replay_deal
 from oya.games import meri as M
 
 OKIE_RANK = const(0)      # + rank index 0..12
@@ -242,3 +243,16 @@ class MeriTableDeal(Deal):
 
     def places(self):
         return [("trump", self.seen(-1))]
+
+    def can_undo(self, acts):
+        """Any last entry can be taken back (the okie, a robotta, a trick's
+        winner or yaku): the deal is replayed without it."""
+        return True
+
+    def undo(self, session):
+        m = self.match
+        m.restore(session.state0)
+        replay_deal(m, None, session.acts[:-2])
+
+
+DEAL = MeriTableDeal

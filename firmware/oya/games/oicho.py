@@ -735,12 +735,20 @@ class OichoMatch(Match):
     START_OPTION = "starting_points"
     ALLOW_NEGATIVE = True
 
+    def legend(self):
+        from oya.games import oicho_legend
+        return oicho_legend
+
     def __init__(self, opts, names, chips=None, dealer=0, seed=None):
         full = defaults()
         if opts:
             full.update(opts)
         self.dealer_net = 0       # the dealer's net since taking the deal (sudachi)
         Match.__init__(self, full, names, chips, dealer, seed)
+
+    def draw_first_dealer(self, source, who=None):
+        from oya.games.first_dealer import oicho
+        return oicho(self, source, card_value, who)
 
     def deck_kind(self):
         return cards.KABUFUDA if self.opts["deck"] == "kabufuda" else cards.HANAFUDA

@@ -21,13 +21,6 @@ from oya.hw import Hardware
 from oya.compat import const
 
 
-class HardwareError(Exception):
-    """A board that cannot work as described (a board file's problems, no
-    printer fitted); `str(e)` is readable. Here, not in oya.hw: a class is
-    RAM, and this module is gone once the board is built (a
-    board without a printer keeps it through oya.hw.no_printer)."""
-
-
 DEFAULT = {
     "name": "Raspberry Pi Pico (default wiring)",
     "buttons": {"up": 10, "down": 11, "ok": 12, "back": 13, "left": None, "right": None},
@@ -215,13 +208,28 @@ def _copy(x):
     return json.loads(json.dumps(x))
 
 
+def make(driver, i2c, width=128, height=64, addr=None, rotate=False):
+    """Build the driver named in a board file ('ssd1306' or 'sh1106'; each
+    class is imported only for a board that has one) at I2C address `addr`
+    (None: the panel's usual one); `rotate`: the picture turned 180 degrees,
+    for a panel mounted upside down."""
+    if driver == "ssd1306":
+        from oya.hw.ssd1306 import SSD1306 as cls
+    elif driver == "sh1106":
+        from oya.hw.sh1106 import SH1106 as cls
+    else:
+        raise ValueError("unknown display driver %r" % (driver,))
+    if addr is None:
+        return cls(i2c, width, height, rotate=rotate)
+    return cls(i2c, width, height, addr, rotate=rotate)
+
+
 def build(path="board.json"):
     """Read the board file and build the drivers. Never raises for a bad
     board or a missing device: see Hardware.errors."""
     import machine
     from oya.hw import now_ms
     from oya.hw.buttons import Buttons
-    from oya.hw.ssd1306 import make
     board, errors = load(path)
     Pin = machine.Pin
 
@@ -268,7 +276,9 @@ def build(path="board.json"):
 
 
 def require(board):
-    """Raise HardwareError listing every problem of a board dict (for tools)."""
+    """Raise HardwareError (oya.hw.no_printer) listing every problem of a
+    board dict (for tools)."""
     errs = validate(board)
     if errs:
+        from oya.hw.no_printer import HardwareError
         raise HardwareError("; ".join(errs))

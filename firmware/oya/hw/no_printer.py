@@ -1,7 +1,14 @@
 # The printer as the app sees it on a board without one (or whose UART could
 # not be set up): a module of its own, so that a board with a printer does
 # not keep this class in RAM, nor one without it oya.hw.printer_port's.
-from oya.hw.board import HardwareError   # (imported by the board's build: no load)
+
+
+class HardwareError(Exception):
+    """A board that cannot work as described (a board file's problems, no
+    printer fitted); `str(e)` is readable. Here, where the one the device
+    raises in use is (a slip on a board without a printer): the board
+    module, whose checks raise it for the tools, is gone once the drivers
+    are built."""
 
 
 class NullPrinter:

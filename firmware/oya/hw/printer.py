@@ -144,7 +144,7 @@ class Printer:
         text = _subst(text)
         if len(text.encode()) == len(text):
             return _no_controls(text.encode())   # ASCII (the kana tables stay on flash)
-        from oya.ui import kana
+        from oya import kana
         if self.codepage is None:
             return _no_controls(kana.to_romaji(text).encode())
         return _no_controls(kana.to_jis(text))

@@ -349,15 +349,3 @@ class SSD1306:
         self._write(c)
         self._write(self._raw)
         self.data_sent += len(self._raw) - 1
-
-
-def make(driver, i2c, width=128, height=64, addr=_I2C_ADDR, rotate=False):
-    """Build the driver named in a board file ('ssd1306' or 'sh1106'; the
-    SH1106's class is imported only for a board that has one); `rotate`:
-    the picture turned 180 degrees, for a panel mounted upside down."""
-    if driver == "ssd1306":
-        return SSD1306(i2c, width, height, addr, rotate=rotate)
-    if driver == "sh1106":
-        from oya.hw.sh1106 import SH1106
-        return SH1106(i2c, width, height, addr, rotate=rotate)
-    raise ValueError("unknown display driver %r" % (driver,))

@@ -98,12 +98,13 @@ class Settings:
         """The saved settings over the defaults; keys not in the defaults and
         values of another type than the default's are ignored. A corrupt file
         is set aside (.bad) and the defaults are used."""
+        from oya.journal_read import load, quarantine
         out = dict(self.defaults)
         try:
-            saved = self.journal.load()
+            saved = load(self.journal)
         except JournalCorrupt:
             self.error = "settings unreadable: defaults used"
-            self.journal.quarantine()
+            quarantine(self.journal)
             return out
         if isinstance(saved, dict):
             for k in out:

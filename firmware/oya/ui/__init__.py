@@ -1,3 +1,66 @@
-# The device's user interface. forget(): on MicroPython, code that is not in
-# use is dropped from RAM (see oya.ui.app).
-from oya.compat import forget  # noqa: F401  (the app's modules say oya.ui.forget)
+# The device's user interface: the app (oya.ui.app) and its flows, each a
+# module imported when it starts (flow()) and dropped when it ends, so that
+# on MicroPython only the code in use is in RAM. Here, below the app and
+# every flow, is what they share: the flows' loader and callbacks, which
+# modules a deal does not need, and the app's defaults.
+from oya.compat import forget
+
+RULESET_DIR = "rulesets"
+DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True, "per_chip": 0}
+IDLE_REDRAW = 2         # App.idle(): the work done changed the screen
+# what a deal in play does not need: dropped when the match starts
+FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
+         "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
+         "oya.resume", "oya.journal_read", "oya.ui.start", "oya.ui.spinner",
+         "oya.ui.records", "oya.ui.match_end", "oya.ui.night", "oya.ui.text_night", "oya.settle", "oya.ui.chart",
+         "oya.night")
+
+
+def forget_games(keep=None):
+    """Forget every game engine (and bot) module but `keep`'s: one game's
+    engine in RAM at a time."""
+    import sys
+    for k in [k for k in sys.modules if k.startswith("oya.games.")]:
+        g = k[10:]
+        if keep is None or (g != keep and g != keep + "_bot"):
+            forget(k)
+
+
+def forget_options(game):
+    """The game's options are set: their table leaves RAM (see
+    oya.games.options_attr)."""
+    forget("oya.games." + game + "_options")
+
+
+def collecting():
+    """Idle work for App.prefetch: one collection, on an idle pass. At the
+    end of a match the heap holds what the match left; collected while the
+    ranking is read, the key home does not meet a collection of it (as
+    .mpy, ~50 ms of CPU for a ~100 KB heap)."""
+    import gc
+    gc.collect()
+    yield
+
+
+def flow(name):
+    """Module oya.ui.`name`, imported when its flow starts. A flow's screens
+    call back into its module (closures), so it stays in RAM while they are
+    on the stack and is freed once they are gone and it is forgotten."""
+    name = "oya.ui." + name
+    return __import__(name, None, None, ("t",))
+
+
+class Call:
+    """A screen's callback into a flow's module, by name: Call(app, "setup",
+    "fn", x)(i) is oya.ui.setup.fn(app, x, i). It holds none of the module's
+    code, so the module can be forgotten while the screen stays on the stack
+    (it is imported again if the screen is used again)."""
+
+    def __init__(self, app, mod, fn, *args):
+        self.app = app
+        self.mod = mod
+        self.fn = fn
+        self.args = args
+
+    def __call__(self, *a):
+        return getattr(flow(self.mod), self.fn)(self.app, *(self.args + a))

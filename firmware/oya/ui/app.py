@@ -25,23 +25,15 @@ import os
 import sys
 from oya import rng
 from oya.journal import Journal
-from oya.ui import forget
+from oya.ui import DEFAULT_SETTINGS, IDLE_REDRAW, flow, forget, forget_games
 from oya.ui.grid import Grid
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
 from oya.compat import const
 
 STATE_DIR = "state"
-RULESET_DIR = "rulesets"
-DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True, "per_chip": 0}
 _HELD_KEYS = const(16)          # keys kept while a new table or a ranking is made (App.key); more are dropped
 _CALM = const(4)                # keys that go through after a MemoryError before the next one is a new trouble
-# what a deal in play does not need: dropped when the match starts
-FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
-         "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
-         "oya.resume", "oya.journal_read", "oya.ui.start", "oya.ui.spinner",
-         "oya.ui.records", "oya.ui.match_end", "oya.ui.night", "oya.ui.text_night", "oya.settle", "oya.ui.chart",
-         "oya.night")
 
 
 # the code of a match in play: dropped with the match (App.drop_match)
@@ -55,54 +47,6 @@ def _mkdir(path):
         os.mkdir(path)
     except OSError:
         pass
-
-
-def forget_games(keep=None):
-    """Forget every game engine (and bot) module but `keep`'s: one game's
-    engine in RAM at a time."""
-    for k in [k for k in sys.modules if k.startswith("oya.games.")]:
-        g = k[10:]
-        if keep is None or (g != keep and g != keep + "_bot"):
-            forget(k)
-
-
-def forget_options(game):
-    """The game's options are set: their table leaves RAM (see
-    oya.games.options_attr)."""
-    forget("oya.games." + game + "_options")
-
-
-def collecting():
-    """Idle work for App.prefetch: one collection, on an idle pass. At the
-    end of a match the heap holds what the match left; collected while the
-    ranking is read, the key home does not meet a collection of it (as
-    .mpy, ~50 ms of CPU for a ~100 KB heap)."""
-    gc.collect()
-    yield
-
-
-def flow(name):
-    """Module oya.ui.`name`, imported when its flow starts. A flow's screens
-    call back into its module (closures), so it stays in RAM while they are
-    on the stack and is freed once they are gone and it is forgotten."""
-    name = "oya.ui." + name
-    return __import__(name, None, None, ("t",))
-
-
-class Call:
-    """A screen's callback into a flow's module, by name: Call(app, "setup",
-    "fn", x)(i) is oya.ui.setup.fn(app, x, i). It holds none of the module's
-    code, so the module can be forgotten while the screen stays on the stack
-    (it is imported again if the screen is used again)."""
-
-    def __init__(self, app, mod, fn, *args):
-        self.app = app
-        self.mod = mod
-        self.fn = fn
-        self.args = args
-
-    def __call__(self, *a):
-        return getattr(flow(self.mod), self.fn)(self.app, *(self.args + a))
 
 
 def list_rulesets(game=None):
@@ -634,6 +578,3 @@ def render(app):
         if d.failed is None:            # (drawn a page at a time, show() cannot resend it)
             app.renderer.render(g)
     return n
-
-
-IDLE_REDRAW = 2         # App.idle(): the work done changed the screen

@@ -5,7 +5,7 @@
 # once, so its code is in RAM only while the call (or a job it left) runs.
 # In App itself, as .mpy, it was ~1.1 KB of RAM beside every deal.
 from oya.ui import forget
-from oya.ui.app import flow
+from oya.ui import flow
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
 
@@ -35,7 +35,7 @@ def _going_home(app):
     yield
     m = flow("home")
     yield
-    saved = app.match_j.has_record()
+    saved = m.has_saved(app)
     yield
     m.home(app, saved)
 

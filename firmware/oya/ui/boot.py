@@ -2,8 +2,7 @@
 # while used (oya.ui.app.flow); the app forgets it once the boot is done.
 from oya import GAMES
 from oya.journal import JournalCorrupt
-from oya.ui import forget
-from oya.ui.app import DEFAULT_SETTINGS
+from oya.ui import DEFAULT_SETTINGS, forget
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
 
@@ -11,8 +10,9 @@ from oya.ui.text import t, game_name
 def load_settings(app):
     """The saved settings over the defaults (a value of the wrong type is
     left at its default); unreadable ones are kept as .bad and said."""
+    from oya.journal_read import load, quarantine
     try:
-        saved = app.settings_j.load()
+        saved = load(app.settings_j)
         if saved is not None and not isinstance(saved, dict):
             raise JournalCorrupt(app.settings_j.path)
         if isinstance(saved, dict):
@@ -20,7 +20,7 @@ def load_settings(app):
                 if k in saved and type(saved[k]) is type(v):
                     app.settings[k] = saved[k]
     except JournalCorrupt:
-        app.settings_j.quarantine()
+        quarantine(app.settings_j)
         app._bad_settings = True
 
 
@@ -44,13 +44,14 @@ def boot(app):
 
 
 def boot_match(app):
+    from oya.journal_read import load, quarantine
     L = app.lang
     try:
-        rec = app.match_j.load()
+        rec = load(app.match_j)
         if rec is not None and (not isinstance(rec, dict) or rec.get("game") not in GAMES):
             raise JournalCorrupt(app.match_j.path)     # intact, but not a match of ours
     except JournalCorrupt:
-        app.match_j.quarantine()
+        quarantine(app.match_j)
         app.replace(Message(t("error", L), wrap(t("bad_state", L)), app.home))
         return
     except Exception as e:
@@ -70,8 +71,9 @@ def resume(app):
     into a collected heap again, then play. In one key it is a long run of
     CPU, and the code goes in among the record's garbage (where a heap held
     to its budget runs out). Keys pressed meanwhile wait for it (App.due)."""
-    if not app.match_j.has_record() and app.night_j.has_record():
-        from oya.ui.app import flow
+    from oya.journal_read import has_record
+    if not has_record(app.match_j) and has_record(app.night_j):
+        from oya.ui import flow
         flow("night").resume(app)       # a night between its matches
         return
     app.replace(Message(t("resume", app.lang), ["..."], None))
@@ -80,10 +82,11 @@ def resume(app):
 
 
 def _resume_steps(app):
-    from oya.ui.app import collecting
+    from oya.ui import collecting
     from oya.ui.start import match_code     # (start_play's module: the resume ends there)
+    from oya.journal_read import load
     try:
-        rec = app.match_j.load()
+        rec = load(app.match_j)
         game = rec.get("game") if isinstance(rec, dict) else None
     except Exception:
         game = None                 # (said below, where it is read again)
@@ -102,10 +105,11 @@ def _resume_steps(app):
 def _resumed(app):
     """The record read, checked and replayed; then the deal screens."""
     import gc
+    from oya.journal_read import load, quarantine
     from oya.session import Session
     s = None
     try:
-        rec = app.match_j.load()
+        rec = load(app.match_j)
         if rec is not None:
             yield                   # (the reading was this pass's work; the checks and the replay the next's)
             s = Session.from_record(rec, app.match_j, lean=True)     # the device's lean story (oya.ui.start)
@@ -114,7 +118,7 @@ def _resumed(app):
     except Exception:
         # unreadable, or read but not a match that replays (hostile or
         # from another firmware): kept as .bad, never offered again
-        app.match_j.quarantine()
+        quarantine(app.match_j)
         app.replace(Message(t("error", app.lang), wrap(t("bad_state", app.lang)), app.home))
         return
     rec = None

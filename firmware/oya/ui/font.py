@@ -17,7 +17,7 @@
 #   cells(text) -> int    how many cells `text` takes
 #   draw(fb, text, x, y, invert=False) -> x after the text
 # Full-width katakana and hiragana are accepted too and drawn as half-width
-# (base glyph + mark glyph: "ガ" takes two cells, like "ｶﾞ"); see oya.ui.kana.
+# (base glyph + mark glyph: "ガ" takes two cells, like "ｶﾞ"); see oya.kana.
 #
 # draw() puts each glyph down with framebuf.blit: glyph g's six column bytes
 # (MONO_VLSB, as GLYPHS holds them) are copied into a 6x8 cell FrameBuffer,
@@ -148,7 +148,7 @@ def _code_point(o):
         return _KANA0 + o - 0xFF61
     if o >= 0xA0 and o in _extra:
         return _EXTRA0 + _extra.index(o)
-    from oya.ui import kana         # imported for kana only: English text never needs it
+    from oya import kana            # imported for kana only: English text never needs it
     c = kana.code(o)
     if c < 0x20 or 0x7F <= c < 0xA1:
         return TOFU

@@ -15,7 +15,7 @@ def half(text):
     ASCII comes back as it is."""
     if len(text.encode()) == len(text):
         return text
-    from oya.ui import kana
+    from oya import kana
     return kana.to_half(text)
 
 
@@ -30,6 +30,16 @@ def cut(text, width):
     """Half-width `text` (one character a cell) cut to `width` cells, "~"
     in the last when cut."""
     return text if len(text) <= width else text[:width - 1] + "~"
+
+
+def half_fit(b, room):
+    """The UTF-8 bytes `b` half-width (oya.kana.half_utf8), cut to `room`
+    cells ("~" in the last when cut). A str is made only to cut."""
+    from oya import kana
+    h = kana.half_utf8(b)
+    if len(h) > room:                   # (bytes: more than the cells unless all ASCII)
+        h = cut(h.decode(), room).encode()
+    return h
 
 
 def two_cols(left, right, width=COLS):
@@ -76,8 +86,7 @@ class Grid:
                 if c is not None and c[1] == room and c[0] == text:
                     b = c[2]
                 else:
-                    from oya.ui import kana
-                    b = kana.half_fit(b, room)
+                    b = half_fit(b, room)
                     k[r] = (text, room, b)
                 self.wide |= bit
             elif len(b) > room:

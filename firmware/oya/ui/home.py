@@ -3,7 +3,7 @@
 # for its names. What its items open is in oya.ui.setup (New table), oya.ui.boot
 # (Resume) and oya.ui.settings (rulesets, settings, about), each imported
 # when picked (oya.ui.app.flow). Dropped in play.
-from oya.ui.app import Call, flow
+from oya.ui import Call, flow
 from oya.ui.menu import Menu
 from oya.ui.text import t
 
@@ -24,9 +24,25 @@ def home(app, saved=None):
     L = app.lang
     # (asked of the journal, not of a module imported for it: the OK on the
     # match-over screen would import one in its key)
-    app._home_resume = (app.match_j.has_record() if saved is None else saved) or app.night_j.has_record()
+    app._home_resume = (has_saved(app) if saved is None else saved) or night_saved(app)
     app.replace(Menu(t("home", L), [t(x[0], L) for x in items(app)], Call(app, "home", "pick")))
     app.prefetch("oya.ui.setup")       # New table, the likely next key
+
+
+def has_saved(app):
+    """Whether a match is saved. A journal cleared since its last write
+    (the match just over) answers without the reader or a file read."""
+    j = app.match_j
+    if j.gone:
+        return False
+    from oya.journal_read import has_record
+    return has_record(j)
+
+
+def night_saved(app):
+    """Whether a night is saved between its matches (oya.ui.night)."""
+    from oya.journal_read import has_record
+    return has_record(app.night_j)
 
 
 def pick(app, i):

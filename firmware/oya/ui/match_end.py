@@ -7,7 +7,7 @@
 # is, beside them, at a match's highest heap).
 from oya import rng
 from oya.ui import tables
-from oya.ui.app import Call, collecting
+from oya.ui import Call, collecting
 from oya.ui.grid import two_cols
 from oya.ui.text import t
 from oya.ui.widgets import Message

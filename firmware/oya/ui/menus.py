@@ -3,6 +3,7 @@
 # again. The recall and the slips it leads to are in oya.ui.records, loaded
 # when picked: the menu is opened beside a deal's screens and its engine,
 # and ending a match from it is where a match's heap is highest as .mpy.
+from oya.ui import forget
 from oya.ui.grid import two_cols
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message, wrap
@@ -12,7 +13,7 @@ from oya.ui.text import t
 def pause_menu(app):
     L = app.lang
     items = [t("continue", L), t("standings", L), t("recall", L), t("print", L), t("quit", L),
-             t("end_match", L)]
+             t("end_match", L), t("legend", L)]
 
     def pick(i):
         if i == 0:
@@ -25,12 +26,27 @@ def pause_menu(app):
             app.print_lines(standings_lines(app))
         elif i == 4:
             app.quit_to_home()
-        else:
+        elif i == 5:
             # one press in a menu must not end a match: the players say yes
             app.push(Message(t("end_q", L), wrap(t("end_sure", L)), lambda: end_match(app), app.pop,
                              footer=t("yes_no", L)))
+        else:
+            legend(app)
 
     app.push(Menu(t("pause", L), items, pick, app.pop))
+
+
+def legend(app):
+    """The key to the game's screen notation, a page that scrolls; its text
+    is read from the game's legend module only now, and only the page keeps
+    it."""
+    mod = app.session.match.legend()
+    out = []
+    if mod is not None:
+        forget(mod.__name__)
+        for entry in (mod.JA if app.lang else mod.EN).split("\n"):
+            wrap(entry, 21, out)
+    app.push(Message(t("legend", app.lang), out, app.pop))
 
 
 def end_match(app):

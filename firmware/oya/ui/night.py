@@ -4,8 +4,7 @@
 # night is continued; forgotten with the flows (oya.ui.app.FLOWS) when a
 # match starts, and with the chart and settle modules when it is left.
 from oya import night as nights
-from oya.ui import forget, keys
-from oya.ui.app import Call
+from oya.ui import Call, forget, flow, keys
 from oya.ui.grid import ROWS, two_cols
 from oya.ui.menu import Menu
 from oya.ui.text_night import w
@@ -31,7 +30,8 @@ def resume(app):
     try:
         of(app)
     except (JournalCorrupt, ValueError, KeyError, TypeError) as e:
-        app.night_j.quarantine()
+        from oya.journal_read import quarantine
+        quarantine(app.night_j)
         app.replace(Message(w("night", app.lang), wrap(str(e) or "?"), app.home))
         return
     menu(app)
@@ -140,24 +140,11 @@ def print_slip(app, n):
 def next_match(app):
     """A new table with the night's seats: the game, its ruleset and
     options are picked as for any table (oya.ui.setup), the names and bots
-    are the night's (oya.ui.table.pick_seats)."""
+    are the night's (oya.ui.table.pick_seats reads app.night)."""
     app.last_match = None
     forget("oya.ui.chart", "oya.settle")
-    from oya.ui.app import flow
+
     flow("setup").new_table(app)
-
-
-def seats_for(app, game, lo, hi, fixed):
-    """The night's names and bots when a night is on (oya.ui.table asks):
-    (names, bots), a message when its players do not fit `game`, or None."""
-    n = getattr(app, "night", None)
-    if n is None:
-        return None
-    k = len(n.names)
-    if (fixed is not None and fixed != k) or not lo <= k <= hi:
-        return w("seats_differ", app.lang) % (lo, hi, k)
-    app.night_match = True         # the match is the night's (oya.ui.start journals it so)
-    return list(n.names), tuple(n.bots)
 
 
 class ChartScreen(Screen):

@@ -9,7 +9,7 @@ from oya.ui.grid import ROWS, two_cols
 from oya.ui.widgets import Screen, wrap
 from oya.ui.text import t
 from oya.ui import tables
-from oya.ui.app import IDLE_REDRAW
+from oya.ui import IDLE_REDRAW
 from oya.compat import const, run_steps
 
 INTRO = 0

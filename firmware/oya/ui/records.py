@@ -185,9 +185,9 @@ def record_lines(kind, events, names, public=None):
         t = e[0]
         if t == "card":
             if e[3]:
-                yield "%s %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names))
+                yield "%s %s" % (cards.joined(kind, e[1:2]), tables.place_name(e[2], names))
         elif t == "reveal":
-            yield "%s up %s" % (cards.name(kind, e[1]), tables.place_name(e[2], names))
+            yield "%s up %s" % (cards.joined(kind, e[1:2]), tables.place_name(e[2], names))
         elif t == "act":
             args = e[3] or {}
             yield "%s %s %s" % (names[e[1]], e[2], " ".join(

@@ -3,7 +3,7 @@
 # Imported while they are used (oya.ui.app.flow), dropped in play.
 from oya import VERSION, option_text
 from oya.ui import keys
-from oya.ui.app import Call, flow, forget_games
+from oya.ui import Call, flow, forget_games
 from oya.ui.grid import COLS, half
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner

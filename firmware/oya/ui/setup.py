@@ -7,7 +7,7 @@ import os
 from oya import GAMES
 from oya.ui import forget
 from oya.compat import run_steps
-from oya.ui.app import RULESET_DIR, Call, flow, forget_games
+from oya.ui import RULESET_DIR, Call, flow, forget_games
 from oya.ui.grid import COLS, cut, half
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message, Screen, wrap

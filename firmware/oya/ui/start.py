@@ -3,8 +3,7 @@
 # forgotten with the flows (oya.ui.app.FLOWS): a deal never needs it.
 from oya import rng
 from oya.games import load
-from oya.ui import forget
-from oya.ui.app import FLOWS, Call, collecting, forget_options
+from oya.ui import FLOWS, Call, collecting, forget, forget_options
 
 
 def match_code(game):
@@ -44,10 +43,11 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
     if app.night_match:
         s.ui["night"] = 1           # journaled: its end goes into the night on flash (oya.ui.night)
         app.night_match = False
-    if type(m).draw_first_dealer is Match.draw_first_dealer:
+    if type(m).draw_first_dealer is not Match.draw_first_dealer:
         yield
-        # the draws' module, in a pass of its own (the match forgets it
-        # after); a match that draws its own way has none to fetch
+        # the draws' module (the games' draws import it), in a pass of its
+        # own (the match forgets it after); a match with no draw of its own
+        # has none to fetch
         __import__("oya.games.first_dealer")
     yield
     if m.table:

@@ -4,8 +4,7 @@
 # new-table flow once the match is drawn.
 from oya import option_text
 from oya.ui import keys
-from oya.ui import forget
-from oya.ui.app import FLOWS, flow, forget_options
+from oya.ui import FLOWS, flow, forget, forget_options
 from oya.ui.grid import cut
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
@@ -87,13 +86,16 @@ def pick_seats(app, game, rs_name, opts):
     (lo, hi), warn, _ = setup_facts(game)
     if getattr(app, "night", None) is not None:
         # a night's next match: its seats, names and bots as they were
+        n = app.night
+        k = len(n.names)
         fixed = opts.get("players")
-        seats = flow("night").seats_for(app, game, lo, hi, fixed if isinstance(fixed, int) else None)
-        if isinstance(seats, str):
-            app.push(Message(t("seats", L), wrap(seats), app.pop))
-        else:
-            app.night_bots = seats[1]
-            pick_chips(app, game, rs_name, opts, seats[0])
+        if (isinstance(fixed, int) and fixed != k) or not lo <= k <= hi:
+            from oya.ui.text_night import w
+            app.push(Message(t("seats", L), wrap(w("seats_differ", L) % (lo, hi, k)), app.pop))
+            return
+        app.night_match = True         # the match is the night's (oya.ui.start journals it so)
+        app.night_bots = tuple(n.bots)
+        pick_chips(app, game, rs_name, opts, list(n.names))
         return
     if isinstance(opts.get("players"), int):
         # the ruleset fixes the seat count (Kakkuri, Meri): no question

@@ -42,10 +42,3 @@ def each_event_line(kind, events, names, value_label=None):
             yield "%s>%s %d %s%s" % (who(e[1], names), who(e[2], names), e[3], e[4], extra)
         elif t == "note":
             yield str(e[1])
-
-
-def deal_record_lines(kind, events, names, public=None):
-    """The public story of a deal for the printed record and the recall
-    (oya.ui.records.deal_record_lines: not in RAM while a deal is played)."""
-    from oya.ui import records
-    return records.deal_record_lines(kind, events, names, public)

@@ -19,6 +19,7 @@ T = (
     "|print=Print"
     "|quit=Save and quit"
     "|end_match=End match now"
+    "|legend=Legend"
     "|end_q=End the match?"
     "|end_sure=The chips stand as they are and the ranking is final."
     "|yes_no=OK yes  BACK no"

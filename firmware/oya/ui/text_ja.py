@@ -20,6 +20,7 @@ T = (
     "|print=インサツ"
     "|quit=ホゾン シテ オワル"
     "|end_match=シュウリョウ スル"
+    "|legend=キゴウ"
     "|end_q=シアイヲ オワル?"
     "|end_sure=イマノ チップデ ジュンイガ キマリマス."
     "|yes_no=OK ハイ BACK イイエ"

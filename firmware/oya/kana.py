@@ -100,16 +100,6 @@ def half_utf8(b):
     return bytes(out)
 
 
-def half_fit(b, room):
-    """half_utf8 of `b` cut to `room` cells ("~" in the last when cut): one
-    character a cell once half-width (oya.ui.grid). A str is made only to cut."""
-    h = half_utf8(b)
-    if len(h) > room:                   # (bytes: more than the cells unless all ASCII)
-        from oya.ui.grid import cut
-        h = cut(h.decode(), room).encode()
-    return h
-
-
 def _half(out, cp):
     """The UTF-8 of the half-width form `cp` (U+FF61-U+FF9F) onto `out`."""
     out.append(0xEF)

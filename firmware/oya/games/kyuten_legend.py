@@ -1,0 +1,26 @@
+# The key to Kyutenhan's screen notation, one entry a line ("token meaning"),
+# loaded only while the legend page is shown (oya.match.legend_lines).
+EN = ("AS A card: rank, suit (ace of spades)\n"
+      "T 10; A J Q K ace, jack, queen, king\n"
+      "SHDC Spades, hearts, diamonds, clubs\n"
+      "D The dealer's cards follow\n"
+      "lim10 A bet is at most 10\n"
+      "2+0 Ante 2, bet 0\n"
+      "? A card face down\n"
+      "4 The ranks of the cards face up\n"
+      "- No card face up, or not in this deal\n"
+      "C Contested: the dealer has compared\n"
+      "=7 The value of a hand shown (Bust: over 9.5)\n"
+      "P1>P2 P1 pays P2")
+JA = ("AS フダ: カズ, マーク (スペードノ エース)\n"
+      "T 10; A J Q K エース, ジャック, クイーン, キング\n"
+      "SHDC スペード, ハート, ダイヤ, クラブ\n"
+      "D ツギハ オヤノ フダ\n"
+      "lim10 カケキンハ 10マデ\n"
+      "2+0 アンテ 2, カケ 0\n"
+      "? ウラムキノ フダ\n"
+      "4 オモテノ フダノ カズ\n"
+      "- オモテノ フダナシ, マタハ デナイ\n"
+      "C オヤト ショウブ シタ\n"
+      "=7 ミセタ テノ アタイ (Bust: 9.5ヲ コエタ)\n"
+      "P1>P2 P1ガ P2ニ ハラウ")
