@@ -40,9 +40,13 @@ def has_saved(app):
 
 
 def night_saved(app):
-    """Whether a night is saved between its matches (oya.ui.night)."""
+    """Whether a night is saved between its matches (oya.ui.night); one
+    just ended answers without the reader, as has_saved."""
+    j = app.night_j
+    if j.gone:
+        return False
     from oya.journal_read import has_record
-    return has_record(app.night_j)
+    return has_record(j)
 
 
 def pick(app, i):
