@@ -31,7 +31,7 @@ def _font_module(firmware=FIRMWARE):
 
 
 def _charset(font=None):
-    chars = getattr(font, "CHARS", None)
+    chars = font.chars() if hasattr(font, "chars") else None
     if chars:
         return [c for c in chars if c != "\ufffd"]
     chars = [chr(c) for c in range(0x20, 0x7F)]

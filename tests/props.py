@@ -19,6 +19,7 @@ from oya.games import load
 from oya.session import Session, replay_deal, new_match
 from tools import transcript
 from tools.play import bots_for
+from oya.games import options
 
 
 def random_options(table, r):
@@ -62,7 +63,7 @@ def run_deals(game, deals=2000, seed=b"\x00" * 32, seats=None, bots=("random", "
     while n_deals < deals:
         match_no += 1
         mseed = rng.derive(seed, match_no)
-        opts = random_options(mod.OPTIONS, r) if option_draw else rules.defaults(mod.OPTIONS)
+        opts = random_options(options(game), r) if option_draw else rules.defaults(options(game))
         nseats = lo + r.below(hi - lo + 1)
         if isinstance(opts.get("players"), int):    # games whose seat count is an option
             nseats = opts["players"]

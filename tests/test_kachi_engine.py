@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "both"))
 from kachi_util import (new_match, deal, act, why, pays, shows, evaluate, strength, alloc,  # noqa: E402
                         call_round, play_out, opts)
 from tests.test_kachi_props import leak_check  # noqa: E402
+from oya.games import options
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 UNIVERSE = list(range(-1, 16)) + [99, 999, 1000, 1001, 1002, 1003, 1005, 1010, 1050, 1051, 5000]
@@ -37,7 +38,7 @@ def bot_states(n_matches=40, opts_fn=None):
     r = rng.Rng(b"k" * 32)
     from tests.props import random_options
     for mi in range(n_matches):
-        o = random_options(kachi.OPTIONS, r)
+        o = random_options(options("kachi"), r)
         if opts_fn:
             o.update(opts_fn(mi))
         n = 2 + r.below(7)
@@ -170,7 +171,7 @@ def test_act_ids_follow_transcript():
 # -- options --------------------------------------------------------------------------
 
 def test_option_table_and_defaults():
-    t = kachi.OPTIONS
+    t = options("kachi")
     d = rules.defaults(t)
     assert d["ante"] == 1 and d["rate_cap"] is None and d["rate_min"] == 1 and d["circuits"] == 3
     assert d["deck_variant"] == "standard20" and d["draw_exposure"] == "original_card"
@@ -287,7 +288,7 @@ def test_pin_yaku_roppin_tamashii_switches():
 
 
 def test_pin_positions_and_order():
-    for pos in kachi.OPTIONS[9][2]:
+    for pos in options("kachi")[9][2]:
         lad = kachi.ladder(opts(pin_41_91_position=pos))
         assert len(lad) == 16 and lad[-1] == "junjun"
         if pos == "pin_tier":
@@ -581,7 +582,7 @@ def test_rulesets_shipped():
         g, nm, o = rules.load(os.path.join(ROOT, "firmware", "rulesets", name))
         assert g == "kachi"
     g, nm, o = rules.load(os.path.join(ROOT, "firmware", "rulesets", "kachi_default.json"))
-    assert o == rules.defaults(kachi.OPTIONS)
+    assert o == rules.defaults(options("kachi"))
 
 
 def test_play_and_verify_tools(tmp_path):
@@ -622,7 +623,7 @@ def test_table_lines_fit_the_screen():
 # -- session end (spec §8: a number of deals, a time limit, or a player short of the ante) --
 
 def test_session_end_option_and_defaults():
-    d = rules.defaults(kachi.OPTIONS)
+    d = rules.defaults(options("kachi"))
     assert d["session_end"] == "deal_count" and d["session_minutes"] == 60
     assert d["deals_per_match"] == 10
     for bad in ({"session_end": "forever"}, {"session_minutes": 4}):
@@ -712,7 +713,7 @@ def test_each_refusal_code_is_the_message_its_comment_names():
     """KachiDeal._why answers a field number of kachi_why.WHY (one joined
     str) with the message as a comment beside it: they must agree."""
     import re
-    from oya.compat import field
+    from oya.heap import field
     from oya.games.kachi_why import WHY
     src = open(kachi.__file__, encoding="utf-8").read()
     seen = set()
@@ -729,7 +730,7 @@ def test_each_label_word_is_the_one_its_comment_names():
     SAY_JA by number, with the English beside it as a comment: they must
     agree, and every word is used."""
     import re
-    from oya.compat import field
+    from oya.heap import field
     from oya.games.kachi_ja import SAY_JA
     src = open(kachi.__file__, encoding="utf-8").read()
     seen = set()

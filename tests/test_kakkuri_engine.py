@@ -25,6 +25,7 @@ from oya.journal import Journal
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "both"))
 from kakkuri_util import new_match, start, hand, play, received, pays, pass_until, layout  # noqa: E402
+from oya.games import options
 
 DOS = ("look", "decline", "fuwari", "utazu", "sanzoku", "play", "pass", "fold", "hako")
 CARD_KEYS = ("pile", "played", "shown", "hand")
@@ -559,7 +560,7 @@ def test_sanzoku_needs_six_cards_and_stays_declared():
 # -- every option value --------------------------------------------------------------
 
 def test_option_table_and_rulesets():
-    table = K.OPTIONS
+    table = options("kakkuri")
     ids = [e[0] for e in table]
     assert ids == ["players", "starting_chips", "ori_window", "after_twelve", "pass_circle",
                    "eight_player_stock", "fold_chip_no_winner", "session_end", "session_minutes",
@@ -726,7 +727,7 @@ def test_dealer_without_chips_moves_on():
 
 def test_resume_mid_deal_from_the_journal(tmp_path):
     j = Journal(str(tmp_path / "k.json"))
-    opts = rules.defaults(K.OPTIONS)
+    opts = rules.defaults(options("kakkuri"))
     s = Session("kakkuri", "default", opts, ["P%d" % i for i in range(7)], None, j, b"\x07" * 32)
     s.draw_first_dealer(b"\x08" * 32)
     brng = rng.Rng(b"\x09" * 32)
@@ -871,7 +872,7 @@ def test_smart_beats_random():
     names = ["P%d" % i for i in range(7)]
     net = 0
     for i in range(30):
-        m = K.KakkuriMatch(rules.defaults(K.OPTIONS), names, None, i % 7)
+        m = K.KakkuriMatch(rules.defaults(options("kakkuri")), names, None, i % 7)
         brng = rng.Rng(rng.derive(b"\x55" * 32, i))
         for k in range(4):
             d = m.start_deal(rng.derive(b"\x66" * 32, i * 10 + k))

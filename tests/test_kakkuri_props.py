@@ -11,6 +11,7 @@ from oya.games.kakkuri_bot import random_bot, smart_bot
 from oya.session import Session, replay_deal, new_match
 from tests.props import run_deals, random_options, check_places
 from tests.test_kakkuri_engine import leak_check
+from oya.games import options
 
 # A proven bound: fuwari offers and looks (7 + 8), utazu (1), folds (7),
 # sanzoku (8), plays and hako turns together at most 48 (each moves a card),
@@ -42,7 +43,7 @@ def test_properties_with_out_of_turn_actions():
     deals = 0
     oot = 0
     for i in range(80):
-        opts = random_options(K.OPTIONS, r)
+        opts = random_options(options("kakkuri"), r)
         nseats = 6 + r.below(3)
         mseed = rng.derive(b"kakkuri-oot" + b"\x00" * 21, 10 + i)
         s = Session("kakkuri", "prop", opts, ["P%d" % j for j in range(nseats)], None, None, mseed)

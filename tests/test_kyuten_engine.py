@@ -19,6 +19,7 @@ from tools.play import play_match
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "both"))
 from kyuten_util import c, hand, new_match, new_deal, act, refused, antes, stays, bets, pays  # noqa: E402
+from oya.games import options
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CARD_KEYS = ("ups", "backs", "dealer_cards", "back")
@@ -104,7 +105,7 @@ def bot_matches(count, seed, bots=("random", "smart"), opts_fn=None, seats=(3, 1
     r = rng.Rng(seed)
     for i in range(count):
         n = seats[0] + r.below(seats[1] - seats[0] + 1)
-        o = rules.defaults(K.OPTIONS)
+        o = rules.defaults(options("kyuten"))
         if opts_fn:
             o.update(opts_fn(r))
         s = Session("kyuten", "t", o, ["P%d" % (j + 1) for j in range(n)], None, None, rng.derive(seed, i))
@@ -172,18 +173,18 @@ def test_refusal_messages_name_the_rule():
 # -- options -------------------------------------------------------------------------------
 
 def test_option_table_matches_the_spec():
-    ids = [e[0] for e in K.OPTIONS]
+    ids = [e[0] for e in options("kyuten")]
     for oid in ("decks", "limit", "ante_values", "allow_ken", "dealer_mode", "deals_per_dealer",
                 "rotation_direction", "contest_quota", "contest_quota_min_one", "starting_chips",
                 "dealer_extra_chips"):
         assert oid in ids
-    d = rules.defaults(K.OPTIONS)
+    d = rules.defaults(options("kyuten"))
     assert d["decks"] == 1 and d["limit"] == 10 and d["allow_ken"] is True
     assert d["dealer_mode"] == "rotating" and d["deals_per_dealer"] == 3
     assert d["rotation_direction"] == "clockwise" and d["contest_quota"] == "floor_half"
     assert d["contest_quota_min_one"] is True and d["starting_chips"] == 50
     assert d["dealer_extra_chips"] == 0 and d["ante_values"] == [1, 2, 3]
-    e = rules.find(K.OPTIONS, "ante_values")
+    e = rules.find(options("kyuten"), "ante_values")
     assert rules.check_value(e, [1, 3]) is None
     for bad in ([], [0, 1], [1, 4], [2, 1], "1-3", [True]):
         assert rules.check_value(e, bad) is not None
@@ -194,7 +195,7 @@ def test_rulesets_load():
         g, name, o = rules.load(os.path.join(ROOT, "firmware", "rulesets", f))
         assert g == "kyuten" and len(name) <= 32
     g, name, o = rules.load(os.path.join(ROOT, "firmware", "rulesets", "kyuten_default.json"))
-    assert o == rules.defaults(K.OPTIONS)
+    assert o == rules.defaults(options("kyuten"))
 
 
 def test_two_decks():
@@ -261,7 +262,7 @@ def test_ante_values_and_allow_ken():
 
 def test_dealer_modes_and_rotation_direction():
     def dealers(**kw):
-        o = rules.defaults(K.OPTIONS)
+        o = rules.defaults(options("kyuten"))
         o.update(kw)
         s = play_match("kyuten", 4, b"\x21" * 32, "smart", 12, o)
         return [h["dealer"] for h in s.match.history], s
@@ -306,7 +307,7 @@ def test_contest_quota_options():
 
 
 def test_starting_and_dealer_extra_chips():
-    o = rules.defaults(K.OPTIONS)
+    o = rules.defaults(options("kyuten"))
     o.update(starting_chips=30, dealer_mode="permanent", dealer_extra_chips=20)
     s = Session("kyuten", "t", o, ["A", "B", "C"], None, None, b"\x05" * 32)
     d = s.draw_first_dealer(b"\x06" * 32)
@@ -323,14 +324,14 @@ def test_starting_and_dealer_extra_chips():
 
 def test_every_option_value_plays():
     tried = 0
-    for e in K.OPTIONS:
+    for e in options("kyuten"):
         values = e[2] if len(e) == 3 and not callable(e[2]) else None
         if len(e) == 4:
             values = [e[2], e[1] if e[1] is not None else e[2], min(e[3], 12)]
         if callable(e[2]):
             values = [[1], [2, 3], [1, 2, 3]]
         for v in values:
-            o = rules.defaults(K.OPTIONS)
+            o = rules.defaults(options("kyuten"))
             o[e[0]] = v
             assert rules.check_value(e, v) is None
             for bots in ("random", "smart"):
@@ -561,7 +562,7 @@ def test_standings_by_chips_won():
 
 
 def test_resume_mid_deal_replays_to_the_same_state():
-    o = rules.defaults(K.OPTIONS)
+    o = rules.defaults(options("kyuten"))
     o.update(limit_by_dealer=True, deals_per_dealer=2)
     s = Session("kyuten", "t", o, ["A", "B", "C", "D"], None, None, b"\x71" * 32)
     s.draw_first_dealer(b"\x72" * 32)

@@ -22,20 +22,21 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "both"))
 from kyuten_util import new_match  # noqa: E402
 from tests.test_kyuten_engine import bot_matches, CANDIDATES  # noqa: E402
 from tests.test_ui_app import waiting_passes  # noqa: E402
+from oya.games import options
 
 
 def opts(**kw):
-    o = rules.defaults(K.OPTIONS)
+    o = rules.defaults(options("kyuten"))
     o.update(kw)
     return o
 
 
 def test_session_end_option_and_default():
-    e = rules.find(K.OPTIONS, "session_end")
+    e = rules.find(options("kyuten"), "session_end")
     assert e[1] == "rotations" and set(e[2]) == {"rotations", "broke", "time_limit"}
-    assert rules.find(K.OPTIONS, "session_minutes")[1] == 60
+    assert rules.find(options("kyuten"), "session_minutes")[1] == 60
     # a match saved before the option existed plays to rotations, not to a clock
-    o = rules.defaults(K.OPTIONS)
+    o = rules.defaults(options("kyuten"))
     del o["session_end"]
     m = K.MATCH(o, ["A", "B", "C"])
     assert m.opts["session_end"] == "rotations"
@@ -119,7 +120,7 @@ def test_properties_with_the_ante_sizes_drawn_too(monkeypatch):
 
     def draw(table, r):
         o = base(table, r)
-        if table is K.OPTIONS:
+        if table is options("kyuten"):
             o["ante_values"] = list(sizes[r.below(len(sizes))])
             o["session_end"] = "rotations"         # a match stops at deals_per_match anyway
             drawn.append(o["ante_values"][0])

@@ -324,8 +324,10 @@ class Graph:
                 if src.modules[on.id] != g_src.name:
                     continue            # another module's function of that name
                 offset = 0
+            elif isinstance(on, ast.Call) and _name(on) == "rare":
+                offset = 0              # app.rare().fn(app, ...): oya.ui.app_rare's function, every argument given
             elif on is not None:
-                offset = 1              # a bound method, or the app's rare one: the object comes first
+                offset = 1              # a bound method: the object comes first
             else:
                 if src is not g_src and src.modules.get(name) not in (g_src.name, g_src.name + "." + name):
                     continue            # a name this module does not have from there
@@ -458,7 +460,7 @@ def test_the_reading_finds_imports_of_every_kind():
     assert has("oya.ui.app", "oya.games.kachi_bot", "__import__")        # "oya.games.%s_bot" % game
     assert has("oya.ui.app", "oya.ui.home", "by name: flow()")
     assert has("oya.ui.app_rare", "oya.ui.menus", "by name: open_later()")
-    assert has("oya.ui.menus", "oya.ui.records", "by name: open_later()")  # app.open_later(...)
+    assert has("oya.ui.menus", "oya.ui.records", "by name: open_later()")  # app.rare().open_later(app, ...)
     assert has("oya.ui.start", "oya.ui.start", "by name: Call()") is False   # (a module's own: no edge)
     assert ("oya.games", "oya.games.kachi") not in [(s, t) for s, t, *_ in g.upward()]
     assert any(p[0] == "oya.games" for p in g.plugins)

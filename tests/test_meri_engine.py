@@ -18,6 +18,7 @@ from oya import stock as stock_mod
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "both"))
 from meri_util import c, opts as make_opts, new_match, plan_stock, start, play  # noqa: E402
+from oya.games import options
 
 BOTS = (meri_bot.random_bot, meri_bot.smart_bot)
 
@@ -113,10 +114,10 @@ def test_refusal_messages():
 
 
 def test_option_table_matches_the_spec():
-    t = dict((e[0], e) for e in meri.OPTIONS)
+    t = dict((e[0], e) for e in options("meri"))
     assert set(t) == {"players", "deals_per_game", "lead_card_rank", "two_beats_ace", "hiki_mode",
                       "hiki_5_stacking", "exchange_turned_card"}
-    d = rules.defaults(meri.OPTIONS)
+    d = rules.defaults(options("meri"))
     assert d == {"players": 4, "deals_per_game": 4, "lead_card_rank": "J", "two_beats_ace": "off",
                  "hiki_mode": "net_capped", "hiki_5_stacking": "max5",
                  "exchange_turned_card": "optional"}

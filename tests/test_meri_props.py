@@ -20,6 +20,7 @@ from tests.props import random_options, check_places, _check_replay
 
 sys.path.insert(0, os.path.dirname(__file__))
 from test_meri_engine import Knowledge, leak_check  # noqa: E402
+from oya.games import options
 
 DEALS = int(os.environ.get("MERI_PROP_DEALS", "2000"))
 STEP_LIMIT = 200      # 4 robotta + 1 exchange + 48 plays at most
@@ -34,7 +35,7 @@ def test_two_thousand_bot_deals():
     while deals < DEALS:
         match_no += 1
         mseed = rng.derive(seed, match_no)
-        opts = random_options(meri.OPTIONS, r)
+        opts = random_options(options("meri"), r)
         for k, v in opts.items():
             seen_opts.setdefault(k, set()).add(v)
         n = opts["players"]
@@ -77,7 +78,7 @@ def test_two_thousand_bot_deals():
             assert m.ledger.chips == [0] * n
     dt = time.time() - t0
     # every value of every option was drawn at least once
-    for e in meri.OPTIONS:
+    for e in options("meri"):
         if len(e) == 3 and not callable(e[2]):
             assert seen_opts[e[0]] == set(e[2]), e[0]
     assert acts > DEALS * 45

@@ -12,6 +12,7 @@ from tests.props import run_deals, random_options
 from oya.games.oicho_options import DOMAE_MAX
 from tests.test_oicho_engine import (leak_check, play_deals, pays, stakes_of, strength, new_match, start,
                                     bet_all, finish)
+from oya.games import options
 
 # the longest deal: every chip of the domae bet one at a time, a DONE per
 # child, the first card, a decision per column and the dealer's decision
@@ -108,7 +109,7 @@ def test_local_yaku_conserve_chips_and_pay_the_winners_multiplier():
     seed = b"oicho-local" + b"\x00" * 21
     r = rng.Rng(rng.derive(seed, 1))
     for i in range(300):
-        o = random_options(oicho.OPTIONS, r)
+        o = random_options(options("oicho"), r)
         o["deals_per_match"] = 12
         o.update(ALL_LOCAL)
         for m in play_deals(1, rng.derive(seed, 2 + i), opts=o, per_step=conserved, per_deal=settled):

@@ -19,6 +19,7 @@ from oya.ui import keys as K
 from oya.ui import play as P
 
 from tests.test_ui_app import new_table, pause, waiting_passes
+from oya.games import options
 
 
 def _hands(n=400, seed=1):
@@ -211,7 +212,7 @@ def test_a_deal_shuffled_ahead_is_the_deal_its_seed_makes(game):
     names = ["P%d" % i for i in range(mod.MATCH.SEATS[0])]
 
     def deal_of(seed, ahead=None):
-        m = mod.MATCH(rules.defaults(mod.OPTIONS), names, None, 0, None)
+        m = mod.MATCH(rules.defaults(options(game)), names, None, 0, None)
         if ahead is not None:
             m.prepare(ahead)
         d = m.start_deal(seed)
@@ -267,3 +268,39 @@ def test_a_hand_offs_choices_are_made_after_its_answer_and_change_nothing_on_it(
         app.key(K.OK)
         waiting_passes(app)
     raise AssertionError("fewer than three hand-offs in 200 keys of %s" % game)
+
+
+def test_the_lines_that_are_not_actions_are_told_by_their_id(monkeypatch, tmp_path):
+    """Another seat's turn (Kakkuri's fold, at any time) opens that seat's
+    menu, whose last line goes back: the play screen tells both lines by
+    their id, whatever they say."""
+    monkeypatch.chdir(tempfile.mkdtemp(dir=str(tmp_path)))
+    r = random.Random(3)
+    monkeypatch.setattr(os, "urandom", lambda n: bytes(r.getrandbits(8) for _ in range(n)))
+    app = A.App()
+    new_table(app, GAMES.index("kakkuri"))
+    for _ in range(400):
+        top = app.top()
+        if isinstance(top, P.PlayScreen) and top.state == P.DECIDE and top.entries is not None \
+                and any(e[1] is None and e[2] == P._X_OTHERS for e in top.entries):
+            break
+        app.key(K.OK)
+        waiting_passes(app)
+    else:
+        raise AssertionError("no decision offered another seat's turn")
+    entries = list(top.entries)
+    top.cursor = [e[2] for e in entries].index(P._X_OTHERS)
+    app.key(K.OK)                       # the seats that may act now
+    app.key(K.OK)                       # the first of them
+    other = top.acting
+    deal = app.session.match.deal
+    assert other >= 0 and other != deal.turn and top.state == P.HANDOFF
+    app.key(K.OK)                       # its hand-off
+    waiting_passes(app)
+    while top.entries is None:
+        app.idle()
+    last = top.entries[len(top.entries) - 1]
+    assert last[1] is None and last[2] == P._X_BACK
+    top.cursor = len(top.entries) - 1
+    app.key(K.OK)                       # back: the seat whose turn it is
+    assert top.acting == deal.turn != other

@@ -9,6 +9,7 @@ import tools  # noqa: F401
 from oya import GAMES, journal_read
 from oya.ui.app import App
 from oya.ui import keys as K
+from oya.games import options
 
 
 def engine_exists(game):
@@ -153,7 +154,7 @@ def test_a_record_keeps_the_options_changed_and_a_resume_has_them_all(flash):
     app.key(K.OK)                           # New table
     app.key(K.OK)                           # Oicho-Kabu
     app.key(K.OK)                           # ruleset: defaults
-    first = oicho.OPTIONS[0]
+    first = options("oicho")[0]
     assert isinstance(first[2], (list, tuple)) and len(first[2]) > 1
     app.key(K.OK)                           # the first option's values
     app.key(K.DOWN)
@@ -180,7 +181,7 @@ def test_a_record_keeps_the_options_changed_and_a_resume_has_them_all(flash):
     app2.key(K.OK)
     idle_out(app2)
     assert app2.session.match.opts == opts == rules.validate(
-        {"game": "oicho", "name": "x", "options": rec["ruleset"]["options"]}, "t", oicho.OPTIONS)[2]
+        {"game": "oicho", "name": "x", "options": rec["ruleset"]["options"]}, "t", options("oicho"))[2]
     assert app2.session.record()["ruleset"]["options"] == rec["ruleset"]["options"]
 
 
@@ -365,7 +366,7 @@ def test_option_rows_tell_every_choice_apart(game):
     from oya.games import load
     from oya.ui.grid import two_cols, COLS
     from oya.ui.table import option_row
-    for e in load(game).OPTIONS:
+    for e in options(game):
         if len(e) != 3 or callable(e[2]):
             continue                       # numbers (a spinner) or free-form
         rows = [two_cols(">" + option_row(e[0], v)[0], option_row(e[0], v)[1]) for v in e[2]]
@@ -383,7 +384,7 @@ def test_an_option_row_cut_to_fit_ends_in_a_tilde_on_its_id_and_on_its_value(gam
     from oya.ui.menu import Menu
     from oya.ui.table import option_row
     cut = 0
-    for e in load(game).OPTIONS:
+    for e in options(game):
         values = e[2] if len(e) == 3 and not callable(e[2]) else (e[1],)
         for v in values:
             g = Grid()
@@ -502,7 +503,7 @@ def test_every_module_an_engine_imports_is_fetched_before_it(flash, game):
     app.key(K.OK)                                       # the setup's done: the match comes
     got = [n for n in app._prefetch if isinstance(n, str)]     # (the steps between them: a collection, the match)
     engine = got.index("oya.games." + game)
-    booted = ("oya", "oya.compat", "oya.rng", "oya.games")
+    booted = ("oya", "oya.compat", "oya.heap", "oya.rng", "oya.games")
     for k, name in enumerate(got[:engine + 1]):
         assert all(n in booted or n in got[:k] for n in _imports_of(name) if n.startswith("oya.")), name
 

@@ -17,6 +17,7 @@ from oya.ui import keys as K
 from tests.reliability.hostile import cases as hostile_cases
 from tests.test_ui_app import waiting_passes
 from tools import deploy, mpy_runtime
+from oya.games import options
 
 ROOT = Path(tools.ROOT)
 SHIPPED = sorted((ROOT / "firmware" / "rulesets").glob("*.json"))
@@ -189,7 +190,7 @@ def test_grouped_entries_offer_every_legal_action_once_and_amounts_decode(game):
     from oya.session import Session
     mod = load(game)
     bot = __import__("oya.games.%s_bot" % game, None, None, ("smart_bot",)).smart_bot
-    opts = rules.defaults(mod.OPTIONS)
+    opts = rules.defaults(options(game))
     lo, hi = mod.MATCH.SEATS
     n = opts["players"] if isinstance(opts.get("players"), int) else min(hi, 4)
     s = Session(game, "default", opts, ["P%d" % i for i in range(n)], None, None, bytes(32))
@@ -276,35 +277,41 @@ print('back', mods())
 
 def test_the_apps_rare_methods_are_in_ram_only_while_called_under_micropython():
     # boot, resume, the pause menu, the slips...: a deal never calls them,
-    # so their code is not App's (as .mpy ~1.1 KB beside every deal) but
-    # oya.ui.app_rare's, imported for the call and forgotten at once
+    # so their code is oya.ui.app_rare's, imported by App.rare for the call
+    # and forgotten at once
     out = run_app_script(r"""
-from oya.ui.app import RARE
 a = App()
-print('class', len(RARE.split()), [n for n in RARE.split() if n in App.__dict__])
 print('boot', 'oya.ui.app_rare' in sys.modules, a.screen_text().split(chr(10))[0])
-a.pause_menu()
+a.rare().pause_menu(a)
 print('called', 'oya.ui.app_rare' in sys.modules, a.due)
 while a.due:
     a.idle()
 print('done', 'oya.ui.app_rare' in sys.modules, a.screen_text().split(chr(10))[0])
-try:
-    a.no_such_thing
-except AttributeError:
-    print('missing', 'oya.ui.app_rare' in sys.modules)
-calls = []
-rare = App.__getattr__
-App.__getattr__ = lambda self, n: calls.append(n) or rare(self, n)
 a.home()
-print('home', calls, a.screen_text().split(chr(10))[0])
+print('home', 'oya.ui.app_rare' in sys.modules, a.screen_text().split(chr(10))[0])
 """)
     got = dict(ln.split(" ", 1) for ln in out.strip().split("\n"))
-    assert got["class"] == "10 []"
     assert got["boot"] == "False Oya - home"        # the boot went through it, and it went
     assert got["called"] == "False True"            # the menu's job holds what it needs
     assert got["done"].startswith("False ") and got["done"] != "False Oya"
-    assert got["missing"] == "False"                # any other name: no import
-    assert got["home"] == "[] Oya - home"           # the home menu (the OK after a match): no rare call
+    assert got["home"] == "False Oya - home"        # the home menu (the OK after a match): no rare call
+
+
+def test_every_rare_call_names_its_function_and_the_app_has_no_getattr():
+    # a caller says app.rare().pause_menu(app): grep finds caller and callee,
+    # and every such call names a function oya.ui.app_rare has
+    import ast
+    import re
+    ui = Path(__file__).resolve().parents[1] / "firmware" / "oya" / "ui"
+    rare_src = (ui / "app_rare.py").read_text()
+    public = {n.name for n in ast.parse(rare_src).body if isinstance(n, ast.FunctionDef)}
+    called = set()
+    for path in ui.glob("*.py"):
+        called |= set(re.findall(r"\.rare\(\)\.(\w+)\(", path.read_text()))
+    assert called and called <= public, called - public
+    app_cls = next(n for n in ast.parse((ui / "app.py").read_text()).body
+                   if isinstance(n, ast.ClassDef) and n.name == "App")
+    assert "__getattr__" not in [n.name for n in app_cls.body if isinstance(n, ast.FunctionDef)]
 
 
 @pytest.mark.parametrize("game,loaded", [("kachi", True), ("kakkuri", False)])
@@ -443,7 +450,7 @@ def test_a_game_without_amounts_has_its_menu_made_with_no_decode():
     # Kakkuri: decoding a play is a search for its order (~150 ms for one on
     # the RP2040); its actions carry no chips, so the menu decodes none
     from oya.games import kakkuri as K
-    m = K.KakkuriMatch(rules.defaults(K.OPTIONS), ["P%d" % i for i in range(7)], None, 0)
+    m = K.KakkuriMatch(rules.defaults(options("kakkuri")), ["P%d" % i for i in range(7)], None, 0)
     plays = decoded = 0
     for k in range(3):
         deal = m.start_deal(rng.derive(bytes(32), k))
@@ -645,9 +652,9 @@ def test_home_after_a_match_holds_no_match_code_under_micropython():
     # ledger, cards...): ~18 KB as .mpy beside the next setup, where a heap
     # held to the budget then ran out at every new table (tools/pico --soak)
     out = run_app_script(r"""
-from oya.ui.app import MATCH_CODE
+from oya.heap import MATCH_CODE
 def held():
-    return sorted(k for k in sys.modules if k in MATCH_CODE or k.startswith('oya.games.'))
+    return sorted(k for k in sys.modules if k in MATCH_CODE.split('|') or k.startswith('oya.games.'))
 a = App()
 print('boot', held())
 """ + KACHI_TABLE + r"""

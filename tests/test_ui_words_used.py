@@ -5,6 +5,7 @@ from pathlib import Path
 
 import tools  # noqa: F401  (firmware/ on sys.path)
 from oya.ui import text, text_en, text_ja, text_en_setup, text_ja_setup
+from oya import heap
 
 FIRMWARE = Path(tools.ROOT) / "firmware"
 
@@ -16,4 +17,4 @@ def test_every_key_the_firmware_names_has_a_word_in_english_and_japanese():
     assert len(used) > 40
     for key in sorted(used):
         for match, setup in ((text_en.T, text_en_setup.T), (text_ja.T, text_ja_setup.T)):
-            assert text.look(match, key) is not None or text.look(setup, key) is not None, key
+            assert heap.look(match, key) is not None or heap.look(setup, key) is not None, key

@@ -14,6 +14,7 @@ from oya.compat import unhex
 from oya.games import load
 from oya.session import Session
 from tools import transcript
+from oya.games import options
 
 
 def parse_value(text):
@@ -54,7 +55,7 @@ def resolve_options(game, option_args, ruleset_path=None):
             raise rules.RulesetError("--option %r: write it as id=value." % item)
         k, v = item.split("=", 1)
         data["options"][k] = parse_value(v)
-    table = load(game).OPTIONS if game.startswith("_") else None
+    table = options(game) if game.startswith("_") else None
     _, name, opts = rules.validate(data, "--option", table)
     return name, opts
 
@@ -77,7 +78,7 @@ def play_match(game, nseats, seed, bots="random", max_deals=12, opts=None, rules
     when the deal asks for them."""
     mod = load(game)
     if opts is None:
-        opts = rules.defaults(mod.OPTIONS)
+        opts = rules.defaults(options(game))
     names = names or ["P%d" % (i + 1) for i in range(nseats)]
     s = Session(game, ruleset_name, opts, names, None, journal, seed)
     s.match.table = table_deck

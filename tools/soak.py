@@ -43,6 +43,7 @@ import time
 import traceback
 
 import tools  # (also puts firmware/ on sys.path)
+from oya.games import options
 
 ROOT = tools.ROOT
 if ROOT not in sys.path:
@@ -232,7 +233,7 @@ def task_verify(game, matches, seed):
     rejected = {}
     t = time.time()
     for i in range(matches):
-        opts = random_options(mod.OPTIONS, r)
+        opts = random_options(options(game), r)
         seats = opts["players"] if isinstance(opts.get("players"), int) else lo + r.below(hi - lo + 1)
         ms = rng.derive(seed, i)
         s = play_match(game, seats, ms, ("random", "smart")[i % 2], 4, opts)

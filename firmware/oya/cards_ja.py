@@ -3,7 +3,7 @@
 # glyphs), apart from oya.cards: only a device set to Japanese loads them.
 from oya.cards import (HANAFUDA, KOMATSU, KACHI20, KACHI22, STD52, AKA_CHORO, TAIKO, KURO_HIBASHI,
                        KACHI_AKA_PIN, KACHI_GILDED_1, KACHI_GILDED_4, RANKS52, name, suit)
-from oya.compat import field
+from oya.heap import field
 
 _MONTHS_JA = "マツ|ウメ|サクラ|フジ|アヤメ|ボタン|ハギ|ススキ|キク|モミジ"
 _SUITS_JA = "スペード|ハート|ダイヤ|クラブ"

@@ -11,9 +11,19 @@
 #   seen(seat)     bytes: every card `seat` can see now; seen(-1) the public ones
 #   places()       where every card is: [(place, bytes)], stock included
 #   events         what happened, as small tuples (see EVENT_* below)
-# Each game's Deal subclass defines choices, apply (act's move, once checked),
-# label, decode, encode, prompt, view, public, seen and places; Deal has no
-# stubs for them (on MicroPython every function is RAM as .mpy).
+# Each game's Deal subclass defines legal(seat) (choices() of the seat whose
+# turn it is), apply (act's move, once checked), ACTIONS (below), prompt,
+# view, public, seen and places; Deal has no stubs for them (on MicroPython
+# every function is RAM as .mpy).
+#
+# ACTIONS, one per engine, names every action (after OpenSpiel's
+# _action_to_string): a tuple of rows (code, lo, hi, do, arg, en, ja) where
+# the actions code+lo .. code+hi are the transcript's `do`, with args
+# {arg: v} for v = action - code (arg None: no args), labelled en / ja with
+# the argument's text put in at "%" (a label without "%" is said as it is).
+# decode, encode and label read it; an engine whose argument is not the
+# plain v (a card's name, a seat's name, two numbers in one code) says so in
+# its act_args / act_code / act_text hooks.
 # Chips move only through the ledger, which logs every transfer as a pay event.
 from oya.compat import const
 
@@ -91,6 +101,54 @@ class Deal:
         self.void = False       # a void deal is re-dealt and not counted
 
     # -- the protocol's shared parts (the rest: each game's subclass) ----------
+    def choices(self, seat=None):
+        if seat is None:
+            seat = self.turn
+        if self.turn < 0 or seat != self.turn:
+            return []
+        return self.legal(seat)
+
+    def row_of(self, action):
+        """The ACTIONS row that names `action`, or None."""
+        for r in self.ACTIONS:
+            if r[1] <= action - r[0] <= r[2]:
+                return r
+        return None
+
+    def decode(self, action):
+        """The transcript form (do, args dict or None) of `action`."""
+        r = self.row_of(action)
+        if r is None:
+            raise ValueError("unknown action %d" % action)
+        return r[3], (None if r[4] is None else self.act_args(r, action - r[0]))
+
+    def encode(self, do, args):
+        """The action of transcript form (do, args): decode's inverse."""
+        from oya.encode import encode     # (transcripts: tools, not a deal)
+        return encode(self, do, args)
+
+    def label(self, action, lang=EN):
+        """What `action` is called on the screen, in `lang`."""
+        r = self.row_of(action)
+        if r is None:
+            return "?"
+        f = r[5 + lang]
+        return f % self.act_text(r, action - r[0], lang) if "%" in f else f
+
+    def act_args(self, r, v):
+        """Row r's transcript args for its value v (the hook of an engine
+        whose argument is not the plain number)."""
+        return {r[4]: v}
+
+    def act_code(self, r, args):
+        """act_args' inverse: row r's value v of transcript args, or None."""
+        v = args[r[4]]
+        return v if type(v) is int else None
+
+    def act_text(self, r, v, lang):
+        """What row r's label puts in at "%" for value v (a value or a tuple)."""
+        return v
+
     def shared_choices(self, seat=None):
         """choices(seat) to read and never change: a game that caches a long
         list (Kakkuri's plays, up to ~1,100) gives that list itself, so the

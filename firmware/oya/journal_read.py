@@ -1,6 +1,6 @@
 # Reading a journal back (oya.journal): its newest intact record and tail,
 # and damaged files kept aside as .bad. A module of its own: only a boot, a
-# resume and the recalled deals read (oya.ui.app.FLOWS and the pause menus
+# resume and the recalled deals read (oya.heap.FLOWS and the pause menus
 # drop it again); a deal writes only, and the reading is not kept in RAM
 # through it.
 import hashlib

@@ -4,7 +4,7 @@
 # JSON-able data, which is what the journal stores and replay restores.
 from oya.ledger import Ledger
 from oya import rng, stock, cards
-from oya.compat import forget
+from oya.heap import DRAWS, forget
 
 
 class Match:
@@ -86,7 +86,7 @@ class Match:
         self.intro = []
         self.dealer = self.draw_first_dealer(stock.shuffled(self.deck(), seed))
         # the games' draws, which a deal never needs, leave RAM
-        forget("oya.games.first_dealer")
+        forget(DRAWS)
         return self.dealer
 
     def next_seed(self):

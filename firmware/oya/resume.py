@@ -2,10 +2,10 @@
 # (a resume after a power cut, a tool's reading of a board), and the
 # recalled deals read from their slots (the pause menu's "Last deals").
 # Code no deal needs: in a module of its own, imported when it is asked
-# for and dropped with the flows that ask (oya.ui.app.FLOWS; the pause
+# for and dropped with the flows that ask (oya.heap.FLOWS; the pause
 # menus), not kept through every deal (as .mpy its code is RAM).
 from oya.compat import unhex
-from oya.games import load
+from oya.games import options
 from oya.match import replay_deal
 
 
@@ -36,7 +36,7 @@ def from_record(cls, rec, journal=None, lean=False):
     # a record keeps the options that differ from the defaults (or, older,
     # all of them): the rest are the defaults, filled in here
     _, _, opts = rules.validate({"game": rec["game"], "name": rs["name"], "options": rs["options"]},
-                                "saved match", load(rec["game"]).OPTIONS)
+                                "saved match", options(rec["game"]))
     if len(rec["state"]["chips"]) != len(rec["names"]):
         raise ValueError("saved match: seats and chips differ")
     s = cls(rec["game"], rs["name"], opts, rec["names"], rec["start_chips"], None)

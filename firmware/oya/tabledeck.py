@@ -39,10 +39,10 @@
 # - A card the deck cannot hold (a fifth 4 in a 40-card deck, a second red
 #   pin) is refused with a short message and changes nothing. The last entry
 #   can be taken back (undo) until the next action.
-from oya.game import RuleError, EN
+from oya.game import Deal, EN
 from oya.stock import Stock
 from oya import cards
-from oya.compat import forget
+from oya.heap import DRAWS, forget
 from oya.games import table_deal, table_refusal
 
 UNKNOWN = 0x80        # placeholder codes UNKNOWN..0xFE; real codes are < 0x80, 0xFF is a game's NONE
@@ -235,7 +235,7 @@ def first_dealer(match, known, who=None):
     try:
         match.dealer = match.draw_first_dealer(src, who)
     finally:
-        forget("oya.games.first_dealer")     # (as Match.choose_first_dealer: not kept for the deals)
+        forget(DRAWS)     # (as Match.choose_first_dealer: not kept for the deals)
     return match.dealer
 
 
@@ -365,12 +365,9 @@ class TableDeal:
             return "Enter the card first"
         return no_copy(self.kind, code, self.known)
 
-    def act(self, action, seat=None):
-        if seat is None:
-            seat = self.turn
-        msg = self.check(action, seat)
-        if msg:
-            raise RuleError(msg)
+    act = Deal.act          # check(), then apply()
+
+    def apply(self, action, seat):
         if self.wants is not None:
             k = self.wants.k
             while len(self.known) <= k:

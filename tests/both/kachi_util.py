@@ -2,10 +2,11 @@
 # actions by their transcript form. Runtime-neutral (CPython and MicroPython).
 from oya.games import kachi
 from oya import cards, rules
+from oya.games import options
 
 
 def opts(**kw):
-    o = rules.defaults(kachi.OPTIONS)
+    o = rules.defaults(options("kachi"))
     for k in kw:
         o[k] = kw[k]
     return o

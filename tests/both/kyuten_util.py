@@ -2,6 +2,7 @@
 from oya import cards, rules
 from oya.games import kyuten as K
 from oya.game import RuleError
+from oya import games
 
 
 def c(name):
@@ -14,7 +15,7 @@ def hand(*names):
 
 
 def options(**kw):
-    o = rules.defaults(K.OPTIONS)
+    o = rules.defaults(games.options("kyuten"))
     for k in kw:
         o[k] = kw[k]
     return o

@@ -3,6 +3,7 @@
 from oya import cards, rules
 from oya.games import meri
 from oya.game import RuleError
+from oya.games import options
 
 K = cards.STD52
 SUITS = "SHDC"
@@ -13,7 +14,7 @@ def c(text):
 
 
 def opts(n=4, **kw):
-    o = rules.defaults(meri.OPTIONS)
+    o = rules.defaults(options("meri"))
     o["players"] = n
     for k in kw:
         o[k] = kw[k]

@@ -1,6 +1,7 @@
 # Cards, the RNG and the stock: the same results on MicroPython and CPython.
 from oya import cards, cards_ja, rng, stock
-from oya.compat import field, hexstr
+from oya.compat import hexstr
+from oya.heap import field
 
 SEED = b"\x01" * 32
 

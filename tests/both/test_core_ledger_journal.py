@@ -10,6 +10,7 @@ from oya.session import Session
 from oya.games import EXTRA
 import highcard
 from journal_util import encode
+from oya.games import options
 
 EXTRA["_highcard"] = highcard
 
@@ -167,7 +168,7 @@ def test_session_writes_a_tail_per_action_and_a_record_every_few():
     from oya.games.meri_bot import random_bot
     path = _fresh_dir("stail")
     j = Journal(path)
-    s = Session("meri", "default", rules.defaults(meri.OPTIONS), ["A", "B", "C", "D"], None, j)
+    s = Session("meri", "default", rules.defaults(options("meri")), ["A", "B", "C", "D"], None, j)
     s.draw_first_dealer(rng.derive(b"\x05" * 32, 0))
     deal = s.begin_deal(rng.derive(b"\x05" * 32, 1))
     records = []
@@ -618,7 +619,7 @@ def test_a_session_action_waits_for_the_last_ones_file_to_close():
     path = _fresh_dir("inflight")
     j = Journal(path)
     j.lazy = True
-    s = Session("meri", "default", rules.defaults(meri.OPTIONS), ["A", "B", "C", "D"], None, j)
+    s = Session("meri", "default", rules.defaults(options("meri")), ["A", "B", "C", "D"], None, j)
     s.draw_first_dealer(rng.derive(b"\x07" * 32, 0))
     deal = s.begin_deal(rng.derive(b"\x07" * 32, 1))
     s.flush()

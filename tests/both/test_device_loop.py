@@ -63,7 +63,7 @@ def test_building_the_hardware_drops_the_board_module_and_the_ports_rp2_module()
     # the port's _boot.py imports rp2 to mount the flash, in __main__'s namespace; its PIO assembler
     # is Python, ~1.3 KB of RAM through every match, and the app never uses it
     if not MICROPYTHON:
-        skip("oya.compat.forget drops modules on MicroPython only")
+        skip("oya.heap.forget drops modules on MicroPython only")
     import __main__
     from oya.hw import board
     from oya.ui.loop import build_hardware

@@ -18,14 +18,14 @@ def _cell_at(buf, x, y):
 
 def test_table_shape_and_coverage():
     assert font.W == 6 and font.H == 8
-    assert len(font.GLYPHS) == font.W * len(font.CHARS) == font.W * font.N
+    assert len(font.GLYPHS) == font.W * len(font.chars()) == font.W * font.N
     for c in range(0x20, 0x7F):
         assert font.index(chr(c)) == c - 0x20
     for c in range(0xFF61, 0xFFA0):
-        assert font.CHARS[font.index(chr(c))] == chr(c)
+        assert font.chars()[font.index(chr(c))] == chr(c)
     for ch in "♠♥♦♣▒■←→↑↓▶◀▲▼•●○★✓¥×…⑩⑪⑫":
-        assert font.CHARS[font.index(ch)] == ch, ch
-    for g, ch in enumerate(font.CHARS):
+        assert font.chars()[font.index(ch)] == ch, ch
+    for g, ch in enumerate(font.chars()):
         assert font.index(ch) == g
 
 
@@ -33,14 +33,14 @@ def test_glyphs_are_distinct_and_only_space_is_blank():
     seen = {}
     for g in range(font.N):
         bits = font.GLYPHS[g * 6:g * 6 + 6]
-        assert bits not in seen, (font.CHARS[g], font.CHARS[seen.get(bits, 0)])
+        assert bits not in seen, (font.chars()[g], font.chars()[seen.get(bits, 0)])
         seen[bits] = g
-        assert (sum(bits) == 0) == (font.CHARS[g] == " ")
+        assert (sum(bits) == 0) == (font.chars()[g] == " ")
 
 
 def test_text_glyphs_keep_the_gap_column_and_descender_row():
     for g in range(font.N):
-        ch = font.CHARS[g]
+        ch = font.chars()[g]
         col = font.GLYPHS[g * 6:g * 6 + 6]
         if ch not in "▒■":
             assert col[5] == 0, ch            # the gap between characters
@@ -87,7 +87,7 @@ def test_full_width_kana_draw_as_half_width_pairs():
 def test_unknown_characters_draw_the_no_glyph_box():
     assert font.glyphs("親\n") == [font.TOFU, font.TOFU]
     assert font.index("親") == -1
-    assert font.CHARS[font.TOFU] == "\ufffd"
+    assert font.chars()[font.TOFU] == "\ufffd"
 
 
 def test_draw_does_not_allocate():

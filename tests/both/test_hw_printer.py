@@ -308,7 +308,7 @@ def test_the_port_holds_a_slip_and_makes_the_driver_on_the_next_pump_not_in_the_
     # 126-140 ms of CPU as .mpy on the emulated RP2040 (tools/pico --soak)
     import sys
     from harness import MICROPYTHON
-    from oya.compat import forget
+    from oya.heap import forget
     from oya.hw.printer_port import PrinterPort
     forget("oya.hw.printer")
     clock = [0]

@@ -22,6 +22,7 @@ from tests.reliability import checks
 from tests.reliability.hostile import cases, HOSTILE_STATE_RECORDS
 from tools.play import play_match
 from tools.verify import verify_transcript, Mismatch
+from oya.games import options
 
 FIRMWARE = tools.FIRMWARE
 
@@ -43,7 +44,7 @@ def _matches(game, n, deals, seed):
     r = rng.Rng(seed)
     lo, hi = mod.MATCH.SEATS
     for i in range(n):
-        opts = random_options(mod.OPTIONS, r)
+        opts = random_options(options(game), r)
         seats = opts["players"] if isinstance(opts.get("players"), int) else lo + r.below(hi - lo + 1)
         ms = rng.derive(seed, i)
         done = []

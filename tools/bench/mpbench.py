@@ -326,11 +326,11 @@ class EngineBench:
 
     def __init__(self, game, max_deals=12, seed=b"oya-bench-engine", record=True):
         from oya import rng, rules
-        from oya.games import load
+        from oya.games import load, options
         from oya.session import Session
         self.game = game
         mod = load(game)
-        opts = rules.defaults(mod.OPTIONS)
+        opts = rules.defaults(options(game))
         lo, hi = mod.MATCH.SEATS
         n = opts.get("players") if isinstance(opts.get("players"), int) else (lo if lo > 3 else min(hi, 4))
         self.nseats = n

@@ -2,11 +2,6 @@
 
 
 EXTRA = {}   # name -> module: games registered at run time (the tests' trivial game)
-# the modules of an engine's own that it imports (what the device fetches
-# before it, one a pass: oya.ui.setup)
-PARTS = {"kachi": ("oya.games.kachi_names", "oya.games.kachi_hands"),
-         "kakkuri": ("oya.games.kakkuri_consts", "oya.games.kakkuri_search"),
-         "kyuten": ("oya.games.kyuten_acts",)}
 # the games that play a table deck with a deal of their own, the DEAL of
 # oya.games.<game>_table (Meri keeps the score only)
 OWN_TABLE = ("meri",)
@@ -41,24 +36,13 @@ def table_refusal(game, opts):
 
 def options(game):
     """The option table of `game` (every option, its default and its check),
-    from oya.games.<game>_options: without importing the engine (the setup
-    screens read it before the engine is needed)."""
+    from oya.games.<game>_options, without importing the engine: the setup
+    screens, the ruleset reader and a resume read it, a deal never, so in a
+    module of its own it leaves RAM once the options are set
+    (oya.heap.forget_options)."""
     if game in EXTRA:
         return EXTRA[game].OPTIONS
     from oya import GAMES
     if game not in GAMES:
         raise ValueError("unknown game " + game)
     return __import__("oya.games." + game + "_options", None, None, ("OPTIONS",)).OPTIONS
-
-
-def options_attr(game):
-    """A game engine's module __getattr__, which gives its OPTIONS (every
-    option, its default and its check) from oya.games.<game>_options. The
-    setup screens, the ruleset reader and a resume read them, a deal never:
-    in a module of their own they leave RAM once the options are set (~3 KB
-    a game as .mpy, where a module's constants stay as long as its code)."""
-    def get(name):
-        if name == "OPTIONS":
-            return options(game)
-        raise AttributeError(name)
-    return get

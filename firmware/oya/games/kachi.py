@@ -71,10 +71,10 @@
 #     hand's strength, tie-breaks ignored; a seat below may only fold (or
 #     shiroku). If one seat is left and has not yet been checked, it gets its
 #     turn (as dealer) before it can win.
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
-from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
 # the hands (and the names the bot and the tests read here)
@@ -94,6 +94,19 @@ P_CALL = const(1)
 P_OVER = const(2)
 PHASES = ("rate", "call", "over")
 
+# The actions: (code, lo, hi, do, arg, English, Japanese), see oya.game.
+ACTIONS = (
+    (FOLD, 0, 0, "fold", None, "Fold (shimo)", "シモ"),
+    (CALL, 0, 0, "call", "chips", "Call %d", "コール %d"),
+    (SHIROKU, 0, 0, "shiroku", None, "Shiroku: escape", "シロク ニゲ"),
+    (INKETSU_GERI, 0, 0, "inketsu_geri", None, "Inketsu-geri", "インケツゲリ"),
+    (BUTA_GERI, 0, 0, "buta_geri", None, "Buta-geri", "ブタゲリ"),
+    (DRAW, 0, 0, "draw", None, "%s", "%s"),
+    (DRAW_SHOW, 0, 1, "draw", "show", "Show %s and draw", "%sヲミセテ ヒク"),
+    (EXPOSE, 0, 3, "expose", "card", "Show %s", "%sヲミセル"),
+    (RATE, 0, 1 << 20, "rate", "chips", "Rate %d", "レート %d"),
+)
+
 # The words of label() and prompt(), by number (the comment beside a
 # _say() gives the English): one joined str, as oya.games.kachi_why.WHY, and
 # the Japanese in the same order in oya.games.kachi_ja (imported when asked
@@ -103,21 +116,13 @@ PHASES = ("rate", "call", "over")
 # languages was ~2.7 ms on the RP2040.
 _SAY_EN = ("Set the rate, round %d"
            "|Call %d or fold?"
-           "|Rate %d"
-           "|Fold (shimo)"
-           "|Call %d"
            "|Seat %d to act"
            "|The deal is over"
            "|Draw a card"
-           "|Show %s and draw"
            "|Shibari: must fold"
            "|Show which card?"
            "|Draw a 4th card?"
            "|Draw a 4th card"
-           "|Show %s"
-           "|Shiroku: escape"
-           "|Inketsu-geri"
-           "|Buta-geri"
            "|No draw: total not 0"
            "|No draw: stock empty")
 
@@ -129,12 +134,12 @@ def _say(i, lang):
     return field(_SAY_EN, i)
 
 
-__getattr__ = options_attr("kachi")     # OPTIONS, from oya.games.kachi_options
 
 
 # -- the deal -------------------------------------------------------------------------
 class KachiDeal(Deal):
     GAME = "kachi"
+    ACTIONS = ACTIONS
     GIVE_UP = FOLD          # the decision's cursor starts on a rate or a call: one OK does not fold
 
     def __init__(self, match, dealer, stock):
@@ -238,11 +243,7 @@ class KachiDeal(Deal):
         return hi
 
     # -- protocol -----------------------------------------------------------
-    def choices(self, seat=None):
-        if seat is None:
-            seat = self.turn
-        if self.turn < 0 or seat != self.turn:
-            return []
+    def legal(self, seat):
         # (only the candidates of the moment are put to _why: a call of it is
         # ~0.2 ms on the RP2040, and a seat that must show a card can do
         # nothing else)
@@ -583,69 +584,42 @@ class KachiDeal(Deal):
                 self.note("hiki: pot %d carries over" % self.ledger.pot)
 
     # -- transcript forms -----------------------------------------------------
-    def decode(self, a):
-        if a == FOLD:
-            return "fold", None
-        if a == CALL:
-            return "call", {"chips": self.rate}
-        if a == SHIROKU:
-            return "shiroku", None
-        if a == INKETSU_GERI:
-            return "inketsu_geri", None
-        if a == BUTA_GERI:
-            return "buta_geri", None
-        if a == DRAW:
-            return "draw", None
-        if a == DRAW_SHOW or a == DRAW_SHOW + 1:
-            return "draw", {"show": cards.name(self.kind, self.hands[self.turn][a - DRAW_SHOW])}
-        if EXPOSE <= a < EXPOSE + 4:
-            return "expose", {"card": cards.name(self.kind, self.hands[self.turn][a - EXPOSE])}
-        if a >= RATE:
-            return "rate", {"chips": a - RATE}
-        raise ValueError("unknown action %d" % a)
+    def act_args(self, r, v):
+        c = r[0]
+        if c == CALL:
+            return {"chips": self.rate}
+        if c == DRAW_SHOW or c == EXPOSE:
+            return {r[4]: cards.name(self.kind, self.hands[self.turn][v])}
+        return {r[4]: v}
 
     def encode(self, do, args):
         from oya.games.kachi_codec import encode     # (transcripts: tools, not a deal)
         return encode(self, do, args)
 
-    def label(self, a, lang=EN):
-        if a == FOLD:
-            return _say(3, lang)     # Fold (shimo)
-        if a == CALL:
-            return _say(4, lang) % self.rate    # Call %d
-        if a == SHIROKU:
-            return _say(14, lang)     # Shiroku: escape
-        if a == INKETSU_GERI:
-            return _say(15, lang)     # Inketsu-geri
-        if a == BUTA_GERI:
-            return _say(16, lang)     # Buta-geri
-        hand = self.hands[self.turn] if self.turn >= 0 else b""
-        if a == DRAW:
+    def act_text(self, r, v, lang):
+        c = r[0]
+        if c == CALL:
+            return self.rate
+        if c == DRAW:
             if self.more:
-                return _say(12, lang)     # Draw a 4th card
-            return _say(7, lang)     # Draw a card
-        if a == DRAW_SHOW or a == DRAW_SHOW + 1:
-            c = _cname(self.kind, hand[a - DRAW_SHOW], lang)
-            return _say(8, lang) % c    # Show %s and draw
-        if EXPOSE <= a < EXPOSE + 4:
-            c = _cname(self.kind, hand[a - EXPOSE], lang)
-            return _say(13, lang) % c    # Show %s
-        if a >= RATE:
-            return _say(2, lang) % (a - RATE)    # Rate %d
-        return "?"
+                return _say(8, lang)     # Draw a 4th card
+            return _say(4, lang)     # Draw a card
+        if c == DRAW_SHOW or c == EXPOSE:      # a card of the hand, by its name
+            return _cname(self.kind, self.hands[self.turn][v], lang)
+        return v
 
     def prompt(self, seat, lang=EN):
         if self.turn < 0:
-            return _say(6, lang)    # The deal is over
+            return _say(3, lang)    # The deal is over
         if seat != self.turn:
-            return _say(5, lang) % self.turn    # Seat %d to act
+            return _say(2, lang) % self.turn    # Seat %d to act
         if self.expose:
-            return _say(10, lang)    # Show which card?
+            return _say(6, lang)    # Show which card?
         if self.more:
-            return _say(11, lang)    # Draw a 4th card?
+            return _say(7, lang)    # Draw a 4th card?
         if self._restricted(seat) and self._why_draw(DRAW_SHOW, seat) is not None \
                 and self._why_draw(DRAW, seat) is not None:
-            return _say(9, lang)    # Shibari: must fold
+            return _say(5, lang)    # Shibari: must fold
         if self.phase == P_RATE:
             return _say(0, lang) % self.circuit    # Set the rate, round %d
         return _say(1, lang) % self.rate    # Call %d or fold?
@@ -657,9 +631,9 @@ class KachiDeal(Deal):
             return None
         w = self._why_draw(DRAW if self.any_card else DRAW_SHOW, seat)
         if w == 27:
-            return _say(17, lang)    # No draw: total not 0
+            return _say(9, lang)    # No draw: total not 0
         if w == 28:
-            return _say(18, lang)    # No draw: stock empty
+            return _say(10, lang)    # No draw: stock empty
         return None
 
     # -- visibility -----------------------------------------------------------

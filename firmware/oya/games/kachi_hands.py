@@ -5,7 +5,8 @@
 # two passes of the device loop: as one 15 KB .mpy its import was one run of
 # 110 ms of CPU on the RP2040.
 from oya.game import EN, cut, spaces
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 from oya import cards
 from oya.games.kachi_names import PIN_NAMES, GOSHUGI_DEFAULT
 

@@ -1,6 +1,6 @@
 # Kachi-kachi's words in Japanese: the hand values and yaku (oya.games.
 # kachi_hands' value_label), in the order of VALUE_EN and YAKU_IDS there,
-# and the words of label() and prompt() (oya.games.kachi), in the order of
+# and the words of prompt() (oya.games.kachi), in the order of
 # _SAY_EN there. A module of their own, imported when a Japanese word is
 # asked for: as .mpy a str is RAM for as long as its module, ~0.8 KB an
 # English deal never reads.
@@ -8,20 +8,12 @@ VALUE_JA = "ブタ|ピン|ニタコ|サンタ|シスン|ゴケ|ロッポウ|ナ�
 YAKU_JA = "シッピン|ゴッピン|ロッピン|クッピン|トッピン|ニンニン|サンサン|シッシ|ゴンゴ|タマシイ|ロクロク|シチシチ|ハチハチ|クンクン|ピンピン|ジュンジュン|ケンペイ|インケツゲリ|ブタゲリ|アラシ"
 SAY_JA = ("レート? %dジュンメ"
           "|%d コール? シモ?"
-          "|レート %d"
-          "|シモ"
-          "|コール %d"
           "|%dバンノ バン"
           "|ショウブアリ"
           "|ヒク"
-          "|%sヲミセテ ヒク"
           "|シバリ: シモ"
           "|ドレヲミセル?"
           "|4マイメヲ ヒク?"
           "|4マイメヲ ヒク"
-          "|%sヲミセル"
-          "|シロク ニゲ"
-          "|インケツゲリ"
-          "|ブタゲリ"
           "|ヒケナイ: ゴウケイガ 0デナイ"
           "|ヒケナイ: ヤマガ ナイ")

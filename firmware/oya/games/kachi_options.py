@@ -1,5 +1,5 @@
 # Kachi-kachi's options: (name, default, choices or min and max, or a check).
-# Read through oya.games.kachi.OPTIONS (a module __getattr__) by the setup
+# Read through oya.games.options('kachi') by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
 from oya.compat import const
 from oya.games.kachi_names import GOSHUGI_DEFAULT, PIN_NAMES

@@ -4,7 +4,7 @@
 # the device's menus offer legal actions only: in a match this is loaded for
 # a refused action (a tool's transcript, a damaged journal), not in every
 # deal (as .mpy the words were ~0.7 KB of RAM through every deal).
-from oya.compat import field
+from oya.heap import field
 
 WHY = ("The deal is over"
       "|Not your turn"

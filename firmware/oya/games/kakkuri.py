@@ -50,20 +50,18 @@
 # session_deals deals; time_limit ends once the device calls match.stop()
 # when session_minutes have passed (the engine reads no clock; the deal in
 # play is finished first); either way when fewer than 2 seats have chips.
-from oya.compat import field, forget
+from oya.heap import DRAWS, field, forget
 from oya.game import Deal, EN, cut, seat_place, spaces
 from oya.match import Match
-from oya.games import options_attr
 from oya.stock import Stock
 from oya.ledger import POT
 from oya import cards
-from oya.games.kakkuri_consts import (AKA, DECLINE, FOLD, FUWARI, HAKO, KURO, LOOK, PASS, PHASES, PLAY,
+from oya.games.kakkuri_consts import (ACTIONS, AKA, DECLINE, FOLD, FUWARI, HAKO, KURO, LOOK, PASS, PHASES, PLAY,
                                       P_FUWARI, P_OVER, P_PLAY, P_UTAZU, SANZOKU, TAIKO, UTAZU, rank)
 from oya.games.kakkuri_search import (TOK_AKA, TOK_KIND, TOK_KURO, TOK_PLAIN, TOK_RANK, TOK_TAIKO, counts,
                                       legal_plays, play_order, play_parts, search_steps)
 
 
-__getattr__ = options_attr("kakkuri")     # OPTIONS, from oya.games.kakkuri_options
 
 
 # -- pure functions -------------------------------------------------------------
@@ -185,6 +183,7 @@ class KakkuriDeal(Deal):
     # 315 ms freeze in a handoff key with the wilds in hand.
     AMOUNTS = False
     GAME = "kakkuri"
+    ACTIONS = ACTIONS
 
     def __init__(self, match, dealer, stock):
         Deal.__init__(self, match, dealer, stock)
@@ -620,42 +619,29 @@ class KakkuriDeal(Deal):
                     break
         return toks
 
-    def decode(self, action):
-        if action >= PLAY:
-            toks = self._order_for(action)
+    def act_args(self, r, v):
+        if r[0] == PLAY:
+            toks = self._order_for(PLAY + v)
             if toks is None:
                 raise ValueError("not an action")
-            return ("play", {"cards": [token_name(t) for t in toks]})
-        if FUWARI <= action < FUWARI + 8:
-            return ("fuwari", {"with": action - FUWARI})
-        if 0 <= action <= HAKO:
-            return (("look", "decline", "utazu", "sanzoku", "pass", "fold", "hako")[action], None)
-        raise ValueError("not an action")
+            return {"cards": [token_name(t) for t in toks]}
+        return {r[4]: v}
 
-    def encode(self, do, args):
-        if do == "play":
+    def act_code(self, r, args):
+        if r[0] == PLAY:
             from oya.games.kakkuri_codec import parse_play     # (transcripts: tools, not a deal)
-            return parse_play(args["cards"])
-        if do == "fuwari":
-            return FUWARI + int(args["with"])
-        return ("look", "decline", "utazu", "sanzoku", "pass", "fold", "hako").index(do)
+            return parse_play(args["cards"]) - PLAY
+        return int(args[r[4]])
 
-    def label(self, action, lang=EN):
-        if action >= PLAY:
-            toks = self._order_for(action)
+    def act_text(self, r, v, lang):
+        if r[0] == PLAY:          # the cards in play order, the verb only where it fits
+            toks = self._order_for(PLAY + v)
             s = " ".join(_token_short(t, lang) for t in (toks or ()))
             pre = "Play " if lang == EN else "ウツ "
             return pre + s if len(s) + len(pre) <= 21 else s[:21]
-        if FUWARI <= action < FUWARI + 8:
-            t = action - FUWARI
-            if lang == EN:
-                who = "dealer" if t == self.dealer else self._name(t)
-                return ("Fuwari w/ " + who)[:21]
-            who = "オヤ" if t == self.dealer else self._name(t)
-            return ("フワル " + who)[:21]
-        if lang == EN:       # (joined: see oya.compat.field)
-            return field("Look at hand|No fuwari|Utazu!|Sanzoku!|Pass (okuri)|Fold (ori) 1 chip|Turn the hako", action)
-        return field("テフダヲミル|フワラナイ|ウタズ|サンゾク|オクリ|オリ|ハコ", action)
+        if v == self.dealer:      # a fuwari's partner
+            return "dealer" if lang == EN else "オヤ"
+        return self._name(v)[:11 if lang == EN else 17]
 
     def prompt(self, seat, lang=EN):
         ph = self.phase
@@ -802,7 +788,7 @@ class KakkuriMatch(Match):
         the first dealer's, imported for it and forgotten after: once a
         match, and never during a deal."""
         mod = __import__("oya.games.first_dealer", None, None, ("kakkuri_tiebreak",))
-        forget("oya.games.first_dealer")
+        forget(DRAWS)
         return mod.kakkuri_tiebreak(self, source, rank)
 
     def standings(self):

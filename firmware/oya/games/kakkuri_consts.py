@@ -42,6 +42,20 @@ HAKO = const(6)
 FUWARI = const(16)
 PLAY = const(64)
 
+# The actions: (code, lo, hi, do, arg, English, Japanese), see oya.game;
+# a play's code packs its cards (oya.games.kakkuri_codec).
+ACTIONS = (
+    (LOOK, 0, 0, "look", None, "Look at hand", "テフダヲミル"),
+    (DECLINE, 0, 0, "decline", None, "No fuwari", "フワラナイ"),
+    (UTAZU, 0, 0, "utazu", None, "Utazu!", "ウタズ"),
+    (SANZOKU, 0, 0, "sanzoku", None, "Sanzoku!", "サンゾク"),
+    (PASS, 0, 0, "pass", None, "Pass (okuri)", "オクリ"),
+    (FOLD, 0, 0, "fold", None, "Fold (ori) 1 chip", "オリ"),
+    (HAKO, 0, 0, "hako", None, "Turn the hako", "ハコ"),
+    (FUWARI, 0, 7, "fuwari", "with", "Fuwari w/ %s", "フワル %s"),
+    (PLAY, 0, 1 << 29, "play", "cards", "%s", "%s"),
+)
+
 # A deal's phases (KakkuriDeal.phase), and their names in its public view.
 P_OVER = const(0)
 P_FUWARI = const(1)

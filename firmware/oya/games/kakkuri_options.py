@@ -1,5 +1,5 @@
 # Kakkuri's options: (name, default, choices or min and max, or a check).
-# Read through oya.games.kakkuri.OPTIONS (a module __getattr__) by the setup
+# Read through oya.games.options('kakkuri') by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
 # what the new-table screens ask before the engine is loaded (its Match
 # class has the same: tests/test_ui_app.py checks that they agree)

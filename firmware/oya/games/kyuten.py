@@ -41,19 +41,18 @@
 #   simply hold more). Standings rank chips won, so the extra does not count.
 # - First dealer: the highest card value deals (10 > 9 > ... > A > J/Q/K);
 #   tied seats draw again.
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 from oya.game import Deal, EN, cut, seat_place
 from oya.match import Match
-from oya.games import options_attr
 from oya.ledger import POT
 from oya import cards
 
 # -- options (their checks: oya.games.kyuten_options) ------------------------
-__getattr__ = options_attr("kyuten")     # OPTIONS, from oya.games.kyuten_options
 
 
 # -- actions and phases (in oya.games.kyuten_acts, for kyuten_why's sake) -------
-from oya.games.kyuten_acts import (HIT, STAY, DRAW, END, KEN, ANTE, BET, CONTEST, LIMIT,
+from oya.games.kyuten_acts import (ACTIONS, HIT, STAY, DRAW, END, KEN, ANTE, BET, CONTEST, LIMIT,
                                    P_LIMIT, P_ANTE, P_HIT, P_BET, P_DEALER, P_OVER)
 PHASES = ("limit", "ante", "hit", "bet", "dealer", "over")
 
@@ -174,6 +173,7 @@ def value_label(value, yk=None, lang=EN):
 
 class KyutenDeal(Deal):
     GAME = "kyuten"
+    ACTIONS = ACTIONS
 
     def __init__(self, match, dealer, stock):
         Deal.__init__(self, match, dealer, stock)
@@ -354,11 +354,7 @@ class KyutenDeal(Deal):
         self.turn = -1
 
     # -- protocol ---------------------------------------------------------------
-    def choices(self, seat=None):
-        if seat is None:
-            seat = self.turn
-        if self.turn < 0 or seat != self.turn:
-            return []
+    def legal(self, seat):
         ph = self.phase
         if ph == P_LIMIT:
             return [LIMIT + v for v in range(1, self.match.opts.get("limit", 10) + 1)]
@@ -442,70 +438,16 @@ class KyutenDeal(Deal):
             self._contest(t)
 
     # -- words ------------------------------------------------------------------------
-    def label(self, action, lang=EN):
-        ja = lang != EN
-        if action == HIT:
-            return "ヒット" if ja else "Hit"
-        if action == STAY:
-            return "ステイ" if ja else "Stay"
-        if action == DRAW:
-            return "ドロー" if ja else "Draw a card"
-        if action == END:
-            return "オワリ" if ja else "End (no more)"
-        if action == KEN:
-            return "ケン" if ja else "Ken (sit out)"
-        if ANTE <= action < ANTE + 10:
-            return ("アンティ %d" if ja else "Ante %d") % (action - ANTE)
-        if BET <= action < BET + 100:
-            return ("ベット %d" if ja else "Bet %d") % (action - BET)
-        if CONTEST <= action < CONTEST + 100:
-            t = action - CONTEST
-            nm = self._name(t) if t < self.nseats else str(t)
-            return ("ショウブ %s" if ja else "Contest %s") % nm[:10]
-        if LIMIT <= action < LIMIT + 100:
-            return ("リミット %d" if ja else "Limit %d") % (action - LIMIT)
-        return "?"
+    def act_text(self, r, v, lang):
+        if r[0] == CONTEST:       # the seat contested, by its name
+            return (self._name(v) if v < self.nseats else str(v))[:10]
+        return v
 
     def line_of(self, action):
         """The row of table_lines() a contest names (its seat's), or -1."""
         if CONTEST <= action < CONTEST + 100:
             return 1 + seat_rows(self.dealer, self.turn, self.nseats).index(action - CONTEST)
         return -1
-
-    def decode(self, action):
-        if action == HIT:
-            return ("hit", None)
-        if action == STAY:
-            return ("stay", None)
-        if action == DRAW:
-            return ("draw", None)
-        if action == END:
-            return ("end", None)
-        if action == KEN:
-            return ("ken", None)
-        if ANTE <= action < ANTE + 10:
-            return ("ante", {"chips": action - ANTE})
-        if BET <= action < BET + 100:
-            return ("bet", {"chips": action - BET})
-        if CONTEST <= action < CONTEST + 100:
-            return ("contest", {"target": action - CONTEST})
-        if LIMIT <= action < LIMIT + 100:
-            return ("limit", {"chips": action - LIMIT})
-        raise ValueError("unknown action %d" % action)
-
-    def encode(self, do, args):
-        simple = {"hit": HIT, "stay": STAY, "draw": DRAW, "end": END, "ken": KEN}
-        if do in simple:
-            return simple[do]
-        base, key, hi = {"ante": (ANTE, "chips", 10), "bet": (BET, "chips", 100),
-                         "contest": (CONTEST, "target", 100),
-                         "limit": (LIMIT, "chips", 100)}.get(do, (None, None, 0))
-        if base is None:
-            raise ValueError("unknown action " + str(do))
-        v = (args or {}).get(key)
-        if not isinstance(v, int) or not 0 <= v < hi:
-            raise ValueError("%s needs %s 0 to %d" % (do, key, hi - 1))
-        return base + v
 
     def prompt(self, seat, lang=EN):
         ja = lang != EN

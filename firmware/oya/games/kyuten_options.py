@@ -1,5 +1,5 @@
 # Kyutenhan's options: (name, default, choices or min and max, or a check).
-# Read through oya.games.kyuten.OPTIONS (a module __getattr__) by the setup
+# Read through oya.games.options('kyuten') by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
 
 

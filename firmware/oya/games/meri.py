@@ -30,9 +30,9 @@
 #   PLAY + code (face up), PLAY_DOWN + code (a trump face down).
 from oya.game import Deal, EN, seat_place
 from oya.match import Match
-from oya.games import options_attr
 from oya import cards
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 
 ROBOTTA = const(0)
 HIDE = const(1)
@@ -41,6 +41,16 @@ EXCHANGE = const(3)       # 3..54
 PLAY = const(55)          # 55..106
 PLAY_DOWN = const(107)    # 107..158
 NACTIONS = const(159)
+
+# The actions: (code, lo, hi, do, arg, English, Japanese), see oya.game.
+ACTIONS = (
+    (ROBOTTA, 0, 0, "robotta", None, "Robotta!", "ロボッタ!"),
+    (HIDE, 0, 0, "hide", None, "Stay silent", "ダマル"),
+    (NO_EXCHANGE, 0, 0, "no_exchange", None, "Keep my hand", "コウカン シナイ"),
+    (EXCHANGE, 0, 51, "exchange", "discard", "Take okie, drop %s", "オキエ トル ステ %s"),
+    (PLAY, 0, 51, "play", "card", "Play %s", "ダス %s"),
+    (PLAY_DOWN, 0, 51, "play", "card", "Play %s face down", "フセ %s"),
+)
 
 HIDDEN = const(255)       # a face-down card in public()["cards"]
 NONE = const(255)
@@ -56,7 +66,6 @@ KIND = cards.STD52
 J_INDEX = const(10)       # rank index (code % 13) of the J
 TEAMS = "AB"
 
-__getattr__ = options_attr("meri")     # OPTIONS, from oya.games.meri_options
 
 
 # yaku: (id, top rank index, second rank index); rank index = code % 13
@@ -218,6 +227,7 @@ def _opt(opts, key, default):
 
 class MeriDeal(Deal):
     GAME = "meri"
+    ACTIONS = ACTIONS
 
     def __init__(self, match, dealer, stock):
         Deal.__init__(self, match, dealer, stock)
@@ -321,11 +331,7 @@ class MeriDeal(Deal):
                     return "Monchi: follow suit or trump"
         return None
 
-    def choices(self, seat=None):
-        if seat is None:
-            seat = self.turn
-        if self.turn < 0 or seat != self.turn:
-            return []
+    def legal(self, seat):
         ph = self.phase
         if ph == P_ROBOTTA:
             if _has(self.hands[seat], self.jcode):
@@ -457,57 +463,21 @@ class MeriDeal(Deal):
         self.turn = -1
 
     # -- words -----------------------------------------------------------------------------
-    def label(self, action, lang=EN):
-        if action == ROBOTTA:
-            return "Robotta!" if lang == EN else "ロボッタ!"
-        if action == HIDE:
-            return "Stay silent" if lang == EN else "ダマル"
-        if action == NO_EXCHANGE:
-            return "Keep my hand" if lang == EN else "コウカン シナイ"
-        if lang == EN:
-            name = cards.name
-        else:
-            from oya.cards_ja import name_ja as name
-        if EXCHANGE <= action < PLAY:
-            c = action - EXCHANGE
-            if lang == EN:
-                return "Take okie, drop " + name(KIND, c)
-            return "オキエ トル ステ " + name(KIND, c)
-        if PLAY <= action < PLAY_DOWN:
-            return ("Play " if lang == EN else "ダス ") + name(KIND, action - PLAY)
-        c = action - PLAY_DOWN
-        if lang == EN:
-            return "Play %s face down" % name(KIND, c)
-        return "フセ " + name(KIND, c)
+    def act_args(self, r, v):
+        if r[3] == "play":
+            return {"card": cards.name(KIND, v), "down": r[0] == PLAY_DOWN}
+        return {r[4]: cards.name(KIND, v)}
 
-    def decode(self, action):
-        if action == ROBOTTA:
-            return ("robotta", None)
-        if action == HIDE:
-            return ("hide", None)
-        if action == NO_EXCHANGE:
-            return ("no_exchange", None)
-        if EXCHANGE <= action < PLAY:
-            return ("exchange", {"discard": cards.name(KIND, action - EXCHANGE)})
-        if PLAY <= action < PLAY_DOWN:
-            return ("play", {"card": cards.name(KIND, action - PLAY), "down": False})
-        if PLAY_DOWN <= action < NACTIONS:
-            return ("play", {"card": cards.name(KIND, action - PLAY_DOWN), "down": True})
-        raise ValueError("no such action")
+    def act_code(self, r, args):
+        if r[3] == "play" and bool(args.get("down")) != (r[0] == PLAY_DOWN):
+            return None
+        return cards.parse(KIND, args[r[4]])
 
-    def encode(self, do, args):
-        if do == "robotta":
-            return ROBOTTA
-        if do == "hide":
-            return HIDE
-        if do == "no_exchange":
-            return NO_EXCHANGE
-        if do == "exchange":
-            return EXCHANGE + cards.parse(KIND, args["discard"])
-        if do == "play":
-            c = cards.parse(KIND, args["card"])
-            return (PLAY_DOWN if args.get("down") else PLAY) + c
-        raise ValueError("no such action " + str(do))
+    def act_text(self, r, v, lang):
+        if lang == EN:
+            return cards.name(KIND, v)
+        from oya.cards_ja import name_ja
+        return name_ja(KIND, v)
 
     def prompt(self, seat, lang=EN):
         if self.turn < 0:

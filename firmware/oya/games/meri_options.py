@@ -1,5 +1,5 @@
 # Meri's options: (name, default, choices or min and max, or a check).
-# Read through oya.games.meri.OPTIONS (a module __getattr__) by the setup
+# Read through oya.games.options('meri') by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
 # (nothing imported from the engine: the options screen reads this before
 # the engine is in RAM)

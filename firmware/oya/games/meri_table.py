@@ -13,7 +13,8 @@
 # What the device then cannot check (README): who may lead or follow what
 # (meri, monchi, face-down trumps), which seat really won a trick, whether
 # a yaku is really in the trick, the exchange of the okie and who held the J.
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 from oya.game import Deal, EN
 from oya.match import replay_deal
 from oya.games import meri as M
@@ -27,6 +28,18 @@ NO_YAKU = const(50)
 YAKU = const(51)          # + index in meri.YAKU
 JT_HIDDEN = const(57)     # J over 10 with the trump J hidden all deal
 
+# The actions: (code, lo, hi, do, arg, English, Japanese), see oya.game.
+ACTIONS = (
+    (OKIE_RANK, 0, 12, "okie", "rank", "%s", "%s"),
+    (OKIE_SUIT, 0, 3, "okie", "card", "%s", "%s"),
+    (ROBOTTA, 0, 0, "robotta", None, "Robotta!", "ロボッタ!"),
+    (HIDE, 0, 0, "hide", None, "Stay silent", "ダマル"),
+    (WIN, 0, 5, "trick", "winner", "%s won it", "%s ノ カチ"),
+    (NO_YAKU, 0, 0, "yaku", "yaku", "No yaku", "ヤク ナシ"),
+    (YAKU, 0, 5, "yaku", "yaku", "%s", "%s"),
+    (JT_HIDDEN, 0, 0, "yaku", "yaku", "%s hidden J", "%s Jカクシ"),
+)
+
 _P_OKIE = const(0)
 _P_SUIT = const(1)
 P_ROBOTTA = const(2)
@@ -37,6 +50,7 @@ P_OVER = const(5)
 
 class MeriTableDeal(Deal):
     GAME = "meri"
+    ACTIONS = ACTIONS
     wants = None              # never a card to enter through the picker: the choices carry them
 
     def __init__(self, match, dealer, stock):
@@ -59,11 +73,7 @@ class MeriTableDeal(Deal):
         self.phase = _P_OKIE
         self.turn = dealer
 
-    def choices(self, seat=None):
-        if seat is None:
-            seat = self.turn
-        if self.turn < 0 or seat != self.turn:
-            return []
+    def legal(self, seat):
         ph = self.phase
         if ph == _P_OKIE:
             return list(range(OKIE_RANK, OKIE_RANK + 13))
@@ -144,63 +154,43 @@ class MeriTableDeal(Deal):
         self.turn = w
 
     # -- words ---------------------------------------------------------------------
-    def decode(self, a):
-        if OKIE_RANK <= a < OKIE_RANK + 13:
-            return ("okie", {"rank": M.cards.RANKS52[a - OKIE_RANK]})
-        if OKIE_SUIT <= a < OKIE_SUIT + 4:
-            return ("okie", {"card": M.cards.RANKS52[self.rank] + M.cards.SUITS[a - OKIE_SUIT]})
-        if a == ROBOTTA:
-            return ("robotta", None)
-        if a == HIDE:
-            return ("hide", None)
-        if WIN <= a < WIN + 6:
-            return ("trick", {"winner": a - WIN})
-        if a == NO_YAKU:
-            return ("yaku", {"yaku": None})
-        if YAKU <= a < YAKU + 6:
-            return ("yaku", {"yaku": M.YAKU[a - YAKU][0]})
-        if a == JT_HIDDEN:
-            return ("yaku", {"yaku": "jt", "hidden_j": True})
-        raise ValueError("unknown action %d" % a)
+    def act_args(self, r, v):
+        c = r[0]
+        if c == OKIE_RANK:
+            return {"rank": M.cards.RANKS52[v]}
+        if c == OKIE_SUIT:        # the card: the rank entered before, this suit
+            return {"card": M.cards.RANKS52[self.rank] + M.cards.SUITS[v]}
+        if c == NO_YAKU:
+            return {"yaku": None}
+        if c == JT_HIDDEN:
+            return {"yaku": "jt", "hidden_j": True}
+        if c == YAKU:
+            return {"yaku": M.YAKU[v][0]}
+        return {r[4]: v}
 
-    def encode(self, do, args):
-        args = args or {}
-        if do == "okie":
-            if "rank" in args:
-                return OKIE_RANK + M.cards.RANKS52.index(args["rank"])
-            return OKIE_SUIT + M.cards.SUITS.index(args["card"][1])
-        if do == "robotta":
-            return ROBOTTA
-        if do == "hide":
-            return HIDE
-        if do == "trick":
-            return WIN + int(args["winner"])
-        if do == "yaku":
-            y = args.get("yaku")
-            if y is None:
-                return NO_YAKU
-            if args.get("hidden_j"):
-                return JT_HIDDEN
-            return YAKU + M.yaku_index(y)
-        raise ValueError("unknown action %s" % do)
+    def act_code(self, r, args):
+        c = r[0]
+        y = args.get("yaku")
+        if c == OKIE_RANK:
+            return M.cards.RANKS52.index(args["rank"])
+        if c == OKIE_SUIT:
+            return M.cards.SUITS.index(args["card"][1])
+        if c == NO_YAKU:
+            return 0 if y is None else None
+        if c == JT_HIDDEN:
+            return 0 if y is not None and args.get("hidden_j") else None
+        if c == YAKU:
+            return None if y is None or args.get("hidden_j") else M.yaku_index(y)
+        return int(args[r[4]])
 
-    def label(self, a, lang=EN):
-        do, args = self.decode(a)
-        if do == "okie":
-            if "rank" in args:
-                return args["rank"].replace("T", "10")
-            return args["card"].replace("T", "10")
-        if do == "robotta":
-            return "Robotta!" if lang == EN else "ロボッタ!"
-        if do == "hide":
-            return "Stay silent" if lang == EN else "ダマル"
-        if do == "trick":
-            return ("%s won it" if lang == EN else "%s ノ カチ") % self.ledger.names[args["winner"]]
-        if a == NO_YAKU:
-            return "No yaku" if lang == EN else "ヤク ナシ"
-        y = 3 if a == JT_HIDDEN else a - YAKU
-        t = field(M._YAKU_EN if lang == EN else M._YAKU_JA, y)
-        return t + (" hidden J" if a == JT_HIDDEN else "")
+    def act_text(self, r, v, lang):
+        c = r[0]
+        if c == WIN:
+            return self.ledger.names[v]
+        if c == YAKU or c == JT_HIDDEN:
+            return field(M._YAKU_EN if lang == EN else M._YAKU_JA, 3 if c == JT_HIDDEN else v)
+        okie = self.act_args(r, v)      # a card's name as the table reads it
+        return (okie.get("rank") or okie["card"]).replace("T", "10")
 
     def prompt(self, seat, lang=EN):
         ph = self.phase

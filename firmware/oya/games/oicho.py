@@ -51,10 +51,10 @@
 # - domae 1..100 (it also sizes the bet choices); starting_points 1..9999.
 # - First dealer: one card each in seat order; if the tied seats could not
 #   all draw again, the first tied seat deals (never happens in practice).
-from oya.compat import const, field
+from oya.compat import const
+from oya.heap import field
 from oya.game import Deal, EN, cut, text_of
 from oya.match import Match
-from oya.games import options_attr
 from oya import cards
 
 NONE = const(0xFF)      # in public()/view(): a face-down card, or no maki-fuda
@@ -70,6 +70,20 @@ KOI_COL = const(10)     # + column (1-based): koi for that column
 SHIMO_COL = const(20)   # + column: shimo for that column
 BET = const(1000)       # column * 1000 + chips: bet
 
+# The actions: (code, lo, hi, do, arg, English, Japanese), see oya.game.
+ACTIONS = (
+    (DONE, 0, 0, "bet_done", None, "Done betting", "ハリ オワリ"),
+    (KOI, 0, 0, "koi", None, "Koi! (draw)", "コイ! (ヒク)"),
+    (SHIMO, 0, 0, "shimo", None, "Shimo! (stay)", "シモ! (ヒカナイ)"),
+    (TOP, 0, 0, "first_card", "from", "Top card", "ウエ ノ フダ"),
+    (FOURTH, 0, 0, "first_card", "from", "4th card (sancho)", "サンチョウギライ"),
+    (BOTTOM, 0, 0, "first_card", "from", "Bottom card (name)", "ナメ (シタ ノ フダ)"),
+    (KOI_COL, 1, 9, "koi", "col", "Koi! col %d", "コイ! %dレツ"),
+    (SHIMO_COL, 1, 9, "shimo", "col", "Shimo! col %d", "シモ! %dレツ"),
+    (0, BET + 1, 10 * BET - 1, "bet", "col", "Bet %d on col %d", "%dレツ ニ %dテン"),
+)
+_FROM = ("top", "fourth", "bottom")
+
 # Phases
 BETTING = const(0)
 FIRST = const(1)
@@ -84,7 +98,6 @@ _MUST = const(1)         # santa wa hiki: 3 or less
 _NO_DRAW = const(2)      # shichiken-biki nashi: 7 or more
 _YAKU_STAY = const(3)    # shippin / kuppin are never drawn to
 
-__getattr__ = options_attr("oicho")     # OPTIONS, from oya.games.oicho_options
 
 
 VALUE_EN = "Buta|Pin|Nizo|Santa|Yotsuya|Goke|Roppo|Shichiken|Oicho|Kabu"
@@ -96,7 +109,8 @@ YAKU_JA = "シッピン|クッピン|アラシカブ|アラシ|ノボリ|クダ�
 
 
 def defaults():
-    return dict((e[0], e[1]) for e in __getattr__("OPTIONS"))
+    from oya.games import options
+    return dict((e[0], e[1]) for e in options("oicho"))
 
 
 # -- pure functions: values, yaku, comparison ---------------------------------
@@ -248,6 +262,7 @@ def plus_minus(chips, start):
 
 class OichoDeal(Deal):
     GAME = "oicho"
+    ACTIONS = ACTIONS
 
     def __init__(self, match, dealer, stock):
         Deal.__init__(self, match, dealer, stock)
@@ -366,11 +381,7 @@ class OichoDeal(Deal):
             self.stock.need(c, seat)
 
     # -- protocol -------------------------------------------------------------------
-    def choices(self, seat=None):
-        if seat is None:
-            seat = self.turn
-        if self.turn < 0 or seat != self.turn:
-            return []
+    def legal(self, seat):
         ph = self.phase
         if ph == BETTING:
             out = []
@@ -546,65 +557,25 @@ class OichoDeal(Deal):
         self.turn = -1
 
     # -- names ------------------------------------------------------------------------
-    def decode(self, action):
-        if action == DONE:
-            return ("bet_done", None)
-        if action == KOI:
-            return ("koi", None)
-        if action == SHIMO:
-            return ("shimo", None)
-        if TOP <= action <= BOTTOM:
-            return ("first_card", {"from": ("top", "fourth", "bottom")[action - TOP]})
-        if KOI_COL < action < SHIMO_COL:
-            return ("koi", {"col": action - KOI_COL})
-        if SHIMO_COL < action < SHIMO_COL + 10:
-            return ("shimo", {"col": action - SHIMO_COL})
-        if action > BET:
-            return ("bet", {"col": action // BET, "chips": action % BET})
-        raise ValueError("unknown action %d" % action)
+    def act_args(self, r, v):
+        if r[3] == "first_card":
+            return {"from": _FROM[r[0] - TOP]}
+        if r[3] == "bet":          # column and chips in one code
+            return {"col": v // BET, "chips": v % BET}
+        return {r[4]: v}
 
-    def encode(self, do, args):
-        args = args or {}
-        if do == "bet_done":
-            return DONE
-        if do == "bet":
+    def act_code(self, r, args):
+        if r[3] == "first_card":
+            return 0 if args["from"] == _FROM[r[0] - TOP] else None
+        if r[3] == "bet":
             c, k = int(args["col"]), int(args["chips"])
-            if 1 <= c <= 9 and 1 <= k < BET:
-                return c * BET + k
-        elif do == "first_card":
-            f = args.get("from")
-            if f in ("top", "fourth", "bottom"):
-                return TOP + ("top", "fourth", "bottom").index(f)
-        elif do in ("koi", "shimo"):
-            c = args.get("col")
-            if c is None:
-                return KOI if do == "koi" else SHIMO
-            if 1 <= int(c) <= 9:
-                return (KOI_COL if do == "koi" else SHIMO_COL) + int(c)
-        raise ValueError("unknown action %s" % do)
+            return c * BET + k if 1 <= c <= 9 and 1 <= k < BET else None
+        return int(args[r[4]])
 
-    def label(self, action, lang=EN):
-        do, a = self.decode(action)
-        en = lang == EN
-        if do == "bet_done":
-            return "Done betting" if en else "ハリ オワリ"
-        if do == "bet":
-            if en:
-                return "Bet %d on col %d" % (a["chips"], a["col"])
-            return "%dレツ ニ %dテン" % (a["col"], a["chips"])
-        if do == "first_card":
-            i = ("top", "fourth", "bottom").index(a["from"])
-            if en:
-                return ("Top card", "4th card (sancho)", "Bottom card (name)")[i]
-            return ("ウエ ノ フダ", "サンチョウギライ", "ナメ (シタ ノ フダ)")[i]
-        koi = do == "koi"
-        if a is None:
-            if en:
-                return "Koi! (draw)" if koi else "Shimo! (stay)"
-            return "コイ! (ヒク)" if koi else "シモ! (ヒカナイ)"
-        if en:
-            return ("Koi! col %d" if koi else "Shimo! col %d") % a["col"]
-        return ("コイ! %dレツ" if koi else "シモ! %dレツ") % a["col"]
+    def act_text(self, r, v, lang):
+        if r[3] == "bet":          # the Japanese label says the column first
+            return (v % BET, v // BET) if lang == EN else (v // BET, v % BET)
+        return v
 
     def line_of(self, action):
         """The row of table_lines() that `action` names (a column's: the

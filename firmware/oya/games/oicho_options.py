@@ -1,5 +1,5 @@
 # Oicho-Kabu's options: (name, default, choices or min and max, or a check).
-# Read through oya.games.oicho.OPTIONS (a module __getattr__) by the setup
+# Read through oya.games.options('oicho') by the setup
 # screens, the ruleset reader and a resume; not kept in RAM during play.
 # (nothing imported from the engine: the options screen reads this before
 # the engine is in RAM, and importing it here was ~230 ms of one idle pass)

@@ -3,7 +3,8 @@
 # (oya.hw.printer) is imported for a slip and dropped once the last slip is
 # out: most of a match prints nothing, and the driver is RAM.
 import sys
-from oya.compat import const, forget
+from oya.compat import const
+from oya.heap import PRINTER, forget
 
 _HELD = const(2)      # slips taken before the driver is made: one to print, one waiting (as the driver)
 
@@ -94,7 +95,7 @@ class PrinterPort:
         w = p.pump(now)
         if w < 0:
             self._driver = None
-            forget("oya.hw.printer", "oya.hw.raster")
+            forget(PRINTER)
         return w
 
     def _failed(self, e):

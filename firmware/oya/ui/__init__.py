@@ -1,35 +1,12 @@
 # The device's user interface: the app (oya.ui.app) and its flows, each a
 # module imported when it starts (flow()) and dropped when it ends, so that
-# on MicroPython only the code in use is in RAM. Here, below the app and
-# every flow, is what they share: the flows' loader and callbacks, which
-# modules a deal does not need, and the app's defaults.
-from oya.compat import forget
+# on MicroPython only the code in use is in RAM (oya.heap names which modules
+# come and go when). Here, below the app and every flow, is what they share:
+# the flows' loader and callbacks, and the app's defaults.
 
 RULESET_DIR = "rulesets"
 DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True, "per_chip": 0}
 IDLE_REDRAW = 2         # App.idle(): the work done changed the screen
-# what a deal in play does not need: dropped when the match starts
-FLOWS = ("oya.ui.home", "oya.ui.boot", "oya.ui.settings", "oya.ui.setup", "oya.ui.table", "oya.ui.menus",
-         "oya.ui.menu", "oya.rules", "oya.jsonlite", "oya.rsindex", "oya.ui.text_en_setup", "oya.ui.text_ja_setup",
-         "oya.resume", "oya.journal_read", "oya.ui.start", "oya.ui.spinner",
-         "oya.ui.records", "oya.ui.match_end", "oya.ui.night", "oya.ui.text_night", "oya.settle", "oya.ui.chart",
-         "oya.night")
-
-
-def forget_games(keep=None):
-    """Forget every game engine (and bot) module but `keep`'s: one game's
-    engine in RAM at a time."""
-    import sys
-    for k in [k for k in sys.modules if k.startswith("oya.games.")]:
-        g = k[10:]
-        if keep is None or (g != keep and g != keep + "_bot"):
-            forget(k)
-
-
-def forget_options(game):
-    """The game's options are set: their table leaves RAM (see
-    oya.games.options_attr)."""
-    forget("oya.games." + game + "_options")
 
 
 def collecting():

@@ -3,7 +3,7 @@
 # Every other flow lives in a module of its own, imported when the flow
 # starts and dropped when it ends, so that on MicroPython only the code in
 # use is in RAM (the RP2040 has no room for all of it next to a game):
-#   oya.ui.app_rare  App's methods a deal never calls (App.__getattr__):
+#   oya.ui.app_rare  the code of App's methods a deal never calls:
 #                 the boot, a resume, the pause menu and the way home, slips
 #   oya.ui.boot   boot, resuming a saved match
 #   oya.ui.home   the home menu
@@ -25,7 +25,8 @@ import os
 import sys
 from oya import rng
 from oya.journal import Journal
-from oya.ui import DEFAULT_SETTINGS, IDLE_REDRAW, flow, forget, forget_games
+from oya.heap import MATCH_CODE, MENUS, RARE, forget, forget_games
+from oya.ui import DEFAULT_SETTINGS, IDLE_REDRAW, flow
 from oya.ui.grid import Grid
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
@@ -34,12 +35,6 @@ from oya.compat import const
 STATE_DIR = "state"
 _HELD_KEYS = const(16)          # keys kept while a new table or a ranking is made (App.key); more are dropped
 _CALM = const(4)                # keys that go through after a MemoryError before the next one is a new trouble
-
-
-# the code of a match in play: dropped with the match (App.drop_match)
-MATCH_CODE = ("oya.ui.menus", "oya.ui.records", "oya.ui.play", "oya.ui.amounts", "oya.ui.entry", "oya.ui.tables",
-              "oya.session", "oya.match", "oya.game", "oya.stock", "oya.ledger", "oya.cards", "oya.cards_ja",
-              "oya.tabledeck")
 
 
 def _mkdir(path):
@@ -53,19 +48,6 @@ def list_rulesets(game=None):
     """[(file, game, name, options or None, error or None)] for rulesets/*.json
     (oya.ui.setup.list_rulesets; kept here for the tools that ask the app)."""
     return flow("setup").list_rulesets(game)
-
-
-# App's methods kept in oya.ui.app_rare (see there): a deal never calls them.
-# One str, not a tuple: as .mpy each str of a tuple is an object in RAM
-RARE = " boot resume quit_to_home pause_menu open_later print_commit deal_record print_lines not_printed apply_contrast "
-
-
-def _rare(name):
-    """oya.ui.app_rare's `name`, its module forgotten at once: the function
-    keeps what it needs while it is in use."""
-    from oya.ui import app_rare
-    forget("oya.ui.app_rare")
-    return getattr(app_rare, name)
 
 
 def _calling(fn, args):
@@ -118,15 +100,15 @@ class App:
         self._near = 0                # MemoryErrors each within _CALM keys of the one before
         self._calm = _CALM            # keys gone through since the last MemoryError
         self._err = None              # the error screen fail() showed last
-        self.boot()
+        self.rare().boot(self)
 
-    def __getattr__(self, name):
-        # (called only for what the instance and its class lack; the methods
-        # of app_rare take their arguments by position)
-        if " %s " % name in RARE:
-            fn = _rare(name)
-            return lambda *a: fn(self, *a)
-        raise AttributeError(name)
+    def rare(self):
+        """oya.ui.app_rare, where the code of what a deal never calls is
+        (the boot, the pause menu, the slips): imported for the call and
+        forgotten at once, as the function called keeps what it needs."""
+        from oya.ui import app_rare
+        forget(RARE)
+        return app_rare
 
     # -- screen stack ---------------------------------------------------------------
     @property
@@ -166,7 +148,7 @@ class App:
             self.fail(e)
         if len(self.stack) == 1 and self.stack[0] is self._play:
             # back at the deal: the menus' code goes, and what they read back
-            forget("oya.ui.menus", "oya.ui.records", "oya.ui.menu", "oya.resume", "oya.journal_read")
+            forget(MENUS)
 
     def tick(self, now):
         """Time passes: bot seats act. True when something changed."""
@@ -415,7 +397,7 @@ class App:
         self._mod = None
         self._bot = None
         self._table = None
-        forget(*MATCH_CODE)
+        forget(MATCH_CODE)
         forget_games()
 
     def match_over(self):
@@ -553,17 +535,21 @@ class App:
             if top is self._play and top.state == top.PEEK:
                 return False     # said once the cards are hidden: OK's release must reach the peek
             self._printer_failed = failed
-            self.not_printed(getattr(p, "last_error", None) or "")
+            self.rare().not_printed(self, getattr(p, "last_error", None) or "")
             return True
         return False
 
 # -- on the device: buttons -> keys, the render loop, the printer task ----------------
 
+_clock = None      # oya.hw.tdiff, looked up at the first use (the clock runs every tick)
+
+
 def _tdiff(a, b):
-    from oya.hw import tdiff
-    global _tdiff
-    _tdiff = tdiff            # looked up once (the clock runs every tick)
-    return tdiff(a, b)
+    global _clock
+    if _clock is None:
+        from oya.hw import tdiff
+        _clock = tdiff
+    return _clock(a, b)
 
 
 def render(app):

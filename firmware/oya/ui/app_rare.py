@@ -1,10 +1,10 @@
-# The App's methods that run a few times a match: the boot and the resume,
-# the pause menu and the way home from it, the slips, the contrast. App
-# finds them here when asked for one (App.__getattr__, names in
-# oya.ui.app.RARE); this module is imported for that call and forgotten at
-# once, so its code is in RAM only while the call (or a job it left) runs.
-# In App itself, as .mpy, it was ~1.1 KB of RAM beside every deal.
-from oya.ui import forget
+# The App's methods that run a few times a match: the boot,
+# the pause menu and the way home from it, the slips, the contrast. A caller
+# says app.rare().pause_menu(app): App.rare imports this module for the call
+# and forgets it at once (oya.heap.RARE), so its code is in RAM only while
+# the call (or a job it left) runs, never beside a deal; ten methods of App
+# that only called these would be RAM beside every deal.
+from oya.heap import BOOT, forget
 from oya.ui import flow
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t
@@ -12,11 +12,7 @@ from oya.ui.text import t
 
 def boot(app):
     flow("boot").boot(app)
-    forget("oya.ui.boot")       # what it showed keeps what it needs
-
-
-def resume(app):
-    flow("boot").resume(app)
+    forget(BOOT)     # what it showed keeps what it needs
 
 
 def quit_to_home(app):
@@ -72,6 +68,10 @@ def print_commit(app):
 
 def deal_record(app):
     return flow("records").deal_record(app)
+
+
+def print_deal(app):
+    return print_lines(app, deal_record(app))
 
 
 def print_lines(app, lines):

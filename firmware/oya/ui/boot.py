@@ -2,7 +2,8 @@
 # while used (oya.ui.app.flow); the app forgets it once the boot is done.
 from oya import GAMES
 from oya.journal import JournalCorrupt
-from oya.ui import DEFAULT_SETTINGS, forget
+from oya.heap import RESUMED, forget, forget_options
+from oya.ui import DEFAULT_SETTINGS, Call
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
 
@@ -59,7 +60,7 @@ def boot_match(app):
         return
     if rec is not None and rec.get("state") is not None:
         app.replace(Message(t("resume_q", L), [game_name(rec.get("game", "?"), L), ""] + [t("yes_no", L)],
-                            app.resume, app.home, footer=""))
+                            Call(app, "boot", "resume"), app.home, footer=""))
         return
     app.home()
 
@@ -125,7 +126,8 @@ def _resumed(app):
     if s is None:
         app.home()
         return
-    forget("oya.rules", "oya.resume", "oya.journal_read", "oya.games." + s.game + "_options")
+    forget(RESUMED)
+    forget_options(s.game)
     yield
     gc.collect()
     yield
@@ -162,4 +164,4 @@ def attach_display(app):
     buf = getattr(d, "buf", None)
     row = font.page_writer(buf, d.width) if buf is not None else font.draw_row
     app.renderer = Renderer(d.fb, row, pages, font.W)
-    app.apply_contrast()
+    app.rare().apply_contrast(app)

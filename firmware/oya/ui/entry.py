@@ -114,4 +114,4 @@ def undo(play):
         play.acting = -1
         play.refresh()
     else:
-        play.app.pause_menu()
+        play.app.rare().pause_menu(play.app)

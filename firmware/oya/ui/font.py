@@ -4,7 +4,7 @@
 #   W = 6, H = 8          cell size in pixels
 #   GLYPHS                bytes, W bytes per glyph, glyph g at GLYPHS[g*W:(g+1)*W];
 #                         each byte is one column, MONO_VLSB (bit 0 = top row)
-#   CHARS                 str, the character of each glyph in glyph order:
+#   chars()               str, the character of each glyph in glyph order:
 #                         printable ASCII 0x20-0x7E, half-width katakana
 #                         U+FF61-U+FF9F (JIS X 0201 order; the voicing marks
 #                         ﾞ ﾟ are glyphs of their own), then EXTRA
@@ -112,17 +112,11 @@ GLYPHS = (
     b"\x00\x02\x7f\x00\x7f\x00\x79\x49\x4f\x00\x7f\x41\x55\x41\x7f\x00")
 
 
-def _chars():
+def chars():
+    """The character of each glyph, in glyph order: made when asked for (the
+    simulator's recogniser, tests), as the device draws by glyph number."""
     return ("".join(chr(c) for c in range(0x20, 0x7F))
             + "".join(chr(c) for c in range(0xFF61, 0xFFA0)) + EXTRA)
-
-
-def __getattr__(name):
-    # CHARS is made when asked for (the simulator's recogniser, tests): the
-    # device draws by glyph number and never needs it in RAM
-    if name == "CHARS":
-        return _chars()
-    raise AttributeError(name)
 
 
 _cell = None

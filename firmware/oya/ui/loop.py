@@ -4,7 +4,8 @@
 # simulator runs on its virtual clock. Tests and benchmarks drive the app
 # (oya.ui.app) step by step instead; this module is what main.py runs.
 import gc
-from oya.ui import forget, keys
+from oya.heap import BOARD, MOUNT, forget
+from oya.ui import keys
 from oya.ui.app import App, IDLE_REDRAW, render
 from oya.compat import const
 
@@ -160,10 +161,10 @@ def build_hardware():
     any file is open."""
     from oya.hw import flashfs
     flashfs.remount()
-    forget("oya.hw.flashfs")    # (oya.hw.pageflash stays, with the mount)
+    forget(MOUNT)    # (oya.hw.pageflash stays, with the mount)
     from oya.hw import board
     hw = board.build("board.json")
-    forget("oya.hw.board", "rp2")
+    forget(BOARD)
     _unbind_main("rp2")
     return hw
 

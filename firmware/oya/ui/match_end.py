@@ -1,7 +1,7 @@
 # The end of a match: the ranking (after Kakkuri's drawn tie-break), then the
 # match, its journal and its recall let go. A module of its own, loaded once a
 # match, on an idle pass after the key that ends it (App.match_over;
-# oya.ui.app.FLOWS: forgotten when the next starts): in oya.ui.play, as .mpy,
+# oya.heap.FLOWS: forgotten when the next starts): in oya.ui.play, as .mpy,
 # its code would be RAM beside every deal. It is small on purpose: the deal
 # screens are still in RAM when it is imported (as the pause menu's module
 # is, beside them, at a match's highest heap).

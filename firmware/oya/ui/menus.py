@@ -3,7 +3,7 @@
 # again. The recall and the slips it leads to are in oya.ui.records, loaded
 # when picked: the menu is opened beside a deal's screens and its engine,
 # and ending a match from it is where a match's heap is highest as .mpy.
-from oya.ui import forget
+from oya.heap import forget
 from oya.ui.grid import two_cols
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message, wrap
@@ -21,11 +21,11 @@ def pause_menu(app):
         elif i == 1:
             app.push(Message(t("standings", app.lang), standings_lines(app), app.pop))
         elif i == 2:
-            app.open_later("records", "recall_screen")    # (its code imported on an idle pass)
+            app.rare().open_later(app, "records", "recall_screen")    # (its code imported on an idle pass)
         elif i == 3:
-            app.print_lines(standings_lines(app))
+            app.rare().print_lines(app, standings_lines(app))
         elif i == 4:
-            app.quit_to_home()
+            app.rare().quit_to_home(app)
         elif i == 5:
             # one press in a menu must not end a match: the players say yes
             app.push(Message(t("end_q", L), wrap(t("end_sure", L)), lambda: end_match(app), app.pop,

@@ -4,15 +4,12 @@
 # night is continued; forgotten with the flows (oya.ui.app.FLOWS) when a
 # match starts, and with the chart and settle modules when it is left.
 from oya import night as nights
-from oya.ui import Call, forget, flow, keys
+from oya.heap import CHART, NIGHT, SETTLE, forget
+from oya.ui import Call, flow, keys
 from oya.ui.grid import ROWS, two_cols
 from oya.ui.menu import Menu
 from oya.ui.text_night import w
 from oya.ui.widgets import Message, Screen, wrap
-
-# what the night's screens load: dropped when they are left
-CODE = ("oya.ui.night", "oya.ui.text_night", "oya.settle", "oya.ui.chart", "oya.hw.raster")
-
 
 def of(app):
     """The night in play: app.night, else the one on flash, else None."""
@@ -69,7 +66,7 @@ def pick(app, i):
     else:
         n.end()
         app.night = app.last_match = None
-        forget(*CODE)
+        forget(NIGHT)
         app.home()
 
 
@@ -83,7 +80,7 @@ def settle_lines(app, names, gains, chips):
     if chips:
         from oya import settle
         t = settle.lines(gains, names, L, app.settings.get("per_chip", 0))
-        forget("oya.settle")
+        forget(SETTLE)
         for s in t or [w("even", L)]:
             wrap(s, 21, out)
     return out
@@ -134,7 +131,7 @@ def print_slip(app, n):
         p.image(band, h, [w("chart", app.lang)], tail, True)
     except Exception as e:
         app.push(Message(w("print", app.lang), wrap(str(e)), app.pop))
-    forget("oya.ui.chart")      # (the slip's bands hold what they draw with)
+    forget(CHART)      # (the slip's bands hold what they draw with)
 
 
 def next_match(app):
@@ -142,7 +139,8 @@ def next_match(app):
     options are picked as for any table (oya.ui.setup), the names and bots
     are the night's (oya.ui.table.pick_seats reads app.night)."""
     app.last_match = None
-    forget("oya.ui.chart", "oya.settle")
+    forget(CHART)
+    forget(SETTLE)
 
     flow("setup").new_table(app)
 
@@ -178,7 +176,7 @@ class ChartScreen(Screen):
             if r is not None:
                 r.invalidate()         # the screen below is drawn whole again
             self.band = self.whole = None
-            forget("oya.ui.chart")
+            forget(CHART)
             self.app.pop()
 
     def idle(self):

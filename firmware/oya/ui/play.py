@@ -20,6 +20,13 @@ RESULTS = 4
 
 _BOT_DELAY_MS = const(400)
 HINT_ROWS = const(3)        # the hand-off's hint: the prompt, how to peek, the keys
+
+# The menu's lines that are not actions, told by these ids (an entry
+# (label, None, id)), never by their text, which is the player's language.
+_X_NOTE = const(0)          # the game's note: a line to read, nothing to pick
+_X_OTHERS = const(1)        # another seat's turn
+_X_PRINT = const(2)         # print my cards
+_X_BACK = const(3)          # back from another seat's menu
 # A decision whose choices take a long search (Kakkuri: up to ~1,000 plays
 # for some hands, ~1 s of the RP2040's CPU as .mpy; a step ~9 ms, 17 at most:
 # oya.games.kakkuri_search.search_steps) is made in steps: up to SYNC_MS
@@ -44,7 +51,8 @@ class Entries:
     (a Kakkuri hand can have ~1,100 plays; a list and a tuple for each were
     ~48 B a play), and when nothing is grouped `items` is the list
     shared_choices() gave, never changed: amount entries are lists
-    [label, actions, amounts], extra lines (append) are kept apart. A label
+    [label, actions, amounts], extra lines (append: (label, None, an _X_
+    id)) are kept apart. A label
     is made when first asked for (it can cost an engine a search, and four
     rows show at a time) and kept while few are: LABELS at most, then they
     are made again (scrolled through, a Kakkuri hand's labels were ~40 B a
@@ -186,11 +194,11 @@ class PlayScreen(Screen):
         if note is not None and person:
             note = note(seat, L)
             if note:
-                entries.append((note, None, None))
+                entries.append((note, None, _X_NOTE))
         if self.others(deal, seat, True):
-            entries.append((t("others", L), None, None))
+            entries.append((t("others", L), None, _X_OTHERS))
         if self.app.printer() is not None and person and self.private_cards(seat):
-            entries.append((t("print_cards", L), None, None))
+            entries.append((t("print_cards", L), None, _X_PRINT))
         give_up = getattr(deal, "GIVE_UP", -1)
         self.cursor = self.top = 0
         for j in range(len(entries.items)):
@@ -370,7 +378,7 @@ class PlayScreen(Screen):
             self.cursor = 0
             self.named = -1
             self.entries = group_choices(deal, self.acting, self.lang())
-            self.entries.append(("< back", None, None))
+            self.entries.append(("< back", None, _X_BACK))
             self.state = HANDOFF
 
         app.push(Menu(t("others", self.lang()), [self.names()[x] for x in seats], pick, app.pop))
@@ -466,9 +474,9 @@ class PlayScreen(Screen):
                 self.acting = -1
                 self.refresh()
             elif k == keys.HOLD_OK:
-                self.app.print_commit()
+                self.app.rare().print_commit(self.app)
             elif k == keys.BACK:
-                self.app.pause_menu()
+                self.app.rare().pause_menu(self.app)
         elif self.state == HANDOFF:
             if k == keys.HOLD_OK:
                 self.peek_seat = self.acting
@@ -479,7 +487,7 @@ class PlayScreen(Screen):
                 if self.work is not None:       # (the idle passes finished it, unless the key came at once)
                     self.search(SYNC_STEPS, SYNC_MS)
             elif k == keys.BACK:
-                self.app.pause_menu()
+                self.app.rare().pause_menu(self.app)
         elif self.state == PEEK:
             if k == keys.RELEASE or k == keys.BACK:
                 self.state = DECIDE if self.seen_by == self.peek_seat else HANDOFF
@@ -491,9 +499,9 @@ class PlayScreen(Screen):
             elif k == keys.OK:
                 self.app.end_deal()
             elif k == keys.HOLD_OK:
-                self.app.print_lines(self.app.deal_record())
+                self.app.rare().print_deal(self.app)
             elif k == keys.BACK:
-                self.app.pause_menu()
+                self.app.rare().pause_menu(self.app)
         else:
             self.key_decide(k)
 
@@ -501,7 +509,7 @@ class PlayScreen(Screen):
         seat = self.acting
         if self.is_bot(seat):
             if k == keys.BACK:
-                self.app.pause_menu()
+                self.app.rare().pause_menu(self.app)
             return
         n = len(self.entries)
         self.msg = None
@@ -516,13 +524,13 @@ class PlayScreen(Screen):
         elif k == keys.OK and n:
             label, acts, nums = self.entries[self.cursor]
             if acts is None:
-                if label == t("print_cards", self.lang()):
-                    self.app.print_lines(["%s:" % self.names()[seat],
-                                          tables.card_list(self.kind(), self.private_cards(seat))])
-                elif label == "< back":
+                if nums == _X_PRINT:
+                    self.app.rare().print_lines(self.app, ["%s:" % self.names()[seat],
+                                                          tables.card_list(self.kind(), self.private_cards(seat))])
+                elif nums == _X_BACK:
                     self.acting = -1
                     self.refresh()
-                elif label == t("others", self.lang()):
+                elif nums == _X_OTHERS:
                     self.pick_other()
                 # (else the game's note: a line to read, nothing to pick)
             elif nums is None:
@@ -530,7 +538,7 @@ class PlayScreen(Screen):
             else:
                 self.ask_amount(label, acts, nums, seat)
         elif k == keys.BACK:
-            self.app.pause_menu()
+            self.app.rare().pause_menu(self.app)
 
     def ask_amount(self, label, acts, nums, seat):
         app = self.app

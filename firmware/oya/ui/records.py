@@ -93,7 +93,7 @@ def recall_screen(app):
         app.run_later(_show_recall(app, rec[i]))
 
     app.push(Menu(t("recall", L), items, pick, app.pop,
-                  on_hold=lambda i: app.print_lines(recall_record(app, rec[i]))))
+                  on_hold=lambda i: app.rare().print_lines(app, recall_record(app, rec[i]))))
 
 
 def print_commit(app):
@@ -102,8 +102,8 @@ def print_commit(app):
     m = app.session.match
     L = app.lang
     c = rng.commit(app.pending_seed())
-    app.print_lines(["%s %d  %s" % (t("deal", L), m.deal_no + 1, game_name(app.session.game, L)),
-                     t("commit", L) + ":", c[:32], c[32:]])
+    app.rare().print_lines(app, ["%s %d  %s" % (t("deal", L), m.deal_no + 1, game_name(app.session.game, L)),
+                                 t("commit", L) + ":", c[:32], c[32:]])
 
 
 def deal_record(app):

@@ -3,7 +3,8 @@
 # Imported while they are used (oya.ui.app.flow), dropped in play.
 from oya import VERSION, option_text
 from oya.ui import keys
-from oya.ui import Call, flow, forget_games
+from oya.heap import forget_games
+from oya.ui import Call, flow
 from oya.ui.grid import COLS, half
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
@@ -94,7 +95,7 @@ def settings_screen(app):
         elif i == 1:
             def done(v):
                 st["contrast"] = v
-                app.apply_contrast()
+                app.rare().apply_contrast(app)
                 save_settings(app)
                 refresh()
                 app.pop()
@@ -103,8 +104,8 @@ def settings_screen(app):
             st["printer"] = not st["printer"]
             save_settings(app)
         elif i == 3:
-            app.print_lines(["Oya " + VERSION, "ABCDEFGHIJKLMNOPQRSTU", "abcdefghijklmnopqrstu",
-                             "0123456789 !?#%&*+-=/", "カタカナ テスト", "-" * 21])
+            app.rare().print_lines(app, ["Oya " + VERSION, "ABCDEFGHIJKLMNOPQRSTU", "abcdefghijklmnopqrstu",
+                                         "0123456789 !?#%&*+-=/", "カタカナ テスト", "-" * 21])
         elif i == 4:
             app.push(ButtonTest(app))
         elif i == 5:

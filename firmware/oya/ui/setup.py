@@ -5,9 +5,9 @@
 # oya.jsonlite), once the match is drawn.
 import os
 from oya import GAMES
-from oya.ui import forget
+from oya.heap import HOME, forget, forget_games
 from oya.compat import run_steps
-from oya.ui import RULESET_DIR, Call, flow, forget_games
+from oya.ui import RULESET_DIR, Call, flow
 from oya.ui.grid import COLS, cut, half
 from oya.ui.menu import Menu
 from oya.ui.widgets import Message, Screen, wrap
@@ -259,7 +259,7 @@ def load(fn, game=None):
 
 
 def new_table(app):
-    forget("oya.ui.home")          # the home menu below keeps none of its code (a Call)
+    forget(HOME)       # the home menu below keeps none of its code (a Call)
     L = app.lang
     app.push(Menu(t("game", L), [game_name(g, L) for g in GAMES], Call(app, "setup", "pick_game"), app.pop))
     app.scanned = False            # (being scanned: scan_ahead)

@@ -1,16 +1,16 @@
 # A match begins: the deal screen takes the place of the flows that set it
 # up (a new table's, or the boot's resume). Imported for that one step and
-# forgotten with the flows (oya.ui.app.FLOWS): a deal never needs it.
+# forgotten with the flows (oya.heap.FLOWS): a deal never needs it.
 from oya import rng
 from oya.games import load
-from oya.ui import FLOWS, Call, collecting, forget, forget_options
+from oya.heap import FIRST_DRAW, FLOWS, PARTS, forget, forget_options
+from oya.ui import Call, collecting
 
 
 def match_code(game):
     """The modules a match of `game` runs on, each after its own imports:
     a new table's or a resume's prefetch, one an idle pass."""
-    from oya.games import PARTS
-    return ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match"] + list(PARTS.get(game, ())) + [
+    return ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match"] + (PARTS[game].split("|") if game in PARTS else []) + [
         "oya.games." + game, "oya.session", "oya.ui.tables"]
 
 
@@ -67,7 +67,7 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
 def first_chosen(app, first):
     """A table deck's first dealer is known (oya.ui.first_draw): the match
     begins as a drawn one does."""
-    forget("oya.ui.first_draw")
+    forget(FIRST_DRAW)
     app._starting[0].begin_match()
     show_first_dealer(app, first)
 
@@ -108,7 +108,7 @@ def start_play(app, session, bots):
     # options table: gone before the deal screen's code comes, it leaves its
     # room to it (as .mpy, a heap held near its budget runs out importing the
     # deal screen at the first dealer's OK with the options still in)
-    forget(*FLOWS)
+    forget(FLOWS)
     forget_options(session.game)
     if session.match.table:
         from oya.ui.entry import TablePlay as PlayScreen     # real cards: the deal screen with a picker

@@ -4,7 +4,8 @@
 # new-table flow once the match is drawn.
 from oya import option_text
 from oya.ui import keys
-from oya.ui import FLOWS, flow, forget, forget_options
+from oya.heap import FLOWS, SETUP, forget, forget_options
+from oya.ui import flow
 from oya.ui.grid import cut
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
@@ -23,7 +24,7 @@ def option_row(oid, value):
 def edit_options(app, game, rs_name, opts):
     """The options, from the ruleset's (None: the game's defaults)."""
     from oya.games import options
-    forget("oya.ui.setup")       # its menus below call it back by name (Call)
+    forget(SETUP)     # its menus below call it back by name (Call)
     L = app.lang
     # the options table is looked up, not held: it goes from RAM once the
     # starting chips are set (pick_chips reads their range: importing it again
@@ -193,7 +194,7 @@ def start_new(app, game, rs_name, opts, names, bots):
     a heap held to its budget runs out on the Options screen."""
     first = t("first", app.lang)    # a setup word: read before its module goes with the flows
     changed = getattr(app, "changed", None)
-    forget(*FLOWS)
+    forget(FLOWS)
     forget_options(game)        # (gone already where the chips were asked: pick_chips)
     app.replace(Message(first, ["..."], None))
     flow("start").begin(app, game, rs_name, opts, names, bots, changed, first)

@@ -8,9 +8,8 @@
 # a hash table in RAM (frozen or not) and, as .mpy, a str object
 # per long word beside it; one str costs no RAM frozen and is one object as
 # .mpy. A word is looked up in it (a few finds, in C) when a screen is drawn.
-from oya.ui import forget
+from oya.heap import TEXTS, field, forget, look
 
-_MODS = ("oya.ui.text_en", "oya.ui.text_ja")
 _cur = [-1, None]     # the language loaded, its module
 
 
@@ -18,8 +17,8 @@ def _words(lang):
     lang = 1 if lang else 0
     if _cur[0] != lang:
         _cur[1] = None
-        forget(_MODS[1 - lang], _MODS[1 - lang] + "_setup")
-        name = _MODS[lang]
+        forget(TEXTS[1 - lang])
+        name = field(TEXTS[lang], 0)
         _cur[1] = __import__(name, None, None, ("T",))
         _cur[0] = lang
     return _cur[1]
@@ -27,19 +26,7 @@ def _words(lang):
 
 def setup_words(lang=0):
     """The module of the words before a match, in `lang`."""
-    return _MODS[1 if lang else 0] + "_setup"
-
-
-def look(table, key):
-    """key's word in a table "|key=word|...|", or None."""
-    n = len(key)
-    i = table.find(key)
-    while i > 0:
-        if table.startswith("|", i - 1) and table.startswith("=", i + n):
-            i += n + 1
-            return table[i:table.find("|", i)]
-        i = table.find(key, i + 1)
-    return None
+    return field(TEXTS[1 if lang else 0], 1)
 
 
 def t(key, lang=0):
