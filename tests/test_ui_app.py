@@ -114,6 +114,11 @@ def test_full_match_by_buttons(game, flash):
         raise AssertionError("match did not end:\n" + app.screen_text())
     assert seen_results >= 1
     app.key(K.OK)
+    # the night's menu: the match is in it; ending the night leaves nothing to resume
+    assert app.screen_text().startswith("Night\n>Settle match")
+    app.key(K.UP)
+    assert ">End the night" in app.screen_text()
+    app.key(K.OK)
     assert app.screen_text().startswith("Oya - home")
     assert "Resume" not in app.screen_text()
 
@@ -705,24 +710,32 @@ def test_a_ruleset_read_with_no_room_is_read_again_not_listed_as_invalid(flash, 
     assert [f for f in got if f is not bad] == [f for f in want if f[0] != bad[0]]
 
 
-def test_the_match_over_screen_collects_the_match_and_fetches_home_while_idle(flash, monkeypatch):
+def test_the_match_over_screen_collects_the_match_and_fetches_the_nights_menu_while_idle(flash, monkeypatch):
     import gc
     import sys
+    from oya import night
     app = App()
     new_table(app, GAMES.index("kachi"))
-    press_ok_until(app, "Match over")
-    collected = []
-    monkeypatch.setattr(gc, "collect", lambda: collected.append(1))
-    fetched = ("oya.ui.menu", "oya.ui.home", "oya.ui.text_en_setup")
+    order = []
+    real_collect, real_done = gc.collect, night.match_done
+    fetched = ("oya.ui.menu", "oya.ui.text_night", "oya.ui.night")
     for name in fetched:
         monkeypatch.delitem(sys.modules, name, raising=False)
-    passes = 0
+    monkeypatch.setattr(gc, "collect", lambda: order.append("collect") or real_collect())
+    monkeypatch.setattr(night, "match_done", lambda *a: order.append("night") or real_done(*a))
+    for _ in range(2000):
+        if app.screen_text().startswith("Match over"):
+            break
+        app.key(K.OK)
+        while app.due and not app.screen_text().startswith("Match over"):
+            app.idle()
+    assert "night" not in order                     # the ranking first, on a pass of its own
     while app.idle():
-        passes += 1
-    # the collection (a step and its end), then one module a pass: what the key home needs
-    assert collected == [1] and passes == 5
+        pass
+    # a collection, then the match into the night, then the menu's modules
+    assert order[-2:] == ["collect", "night"], order
     assert all(name in sys.modules for name in fetched)
-
+    assert app.night.matches and not app.due
 
 
 def test_the_match_is_let_go_before_its_journals_files_are_listed_for_the_clear(flash, monkeypatch):
@@ -752,8 +765,8 @@ def test_an_ended_matchs_files_go_after_the_modules_the_key_home_needs(flash):
     app = App()
     app.match_j.lazy = True               # as on the device: files after the frame
     new_table(app, GAMES.index("kachi"))
-    press_ok_until(app, "Match over")
-    assert app.match_j.clearing() and app.finishing()
+    press_ok_until(app, "Match over")     # (with the passes keys wait for: the match into the night)
+    assert app.match_j.clearing() and app.night.matches
     while app.finishing():
         assert app.idle()                 # the prefetch, one module a pass
     assert app.match_j.clearing()         # the removals come now
@@ -827,7 +840,9 @@ def test_the_home_menu_does_not_wait_for_an_ended_matchs_files_to_go(flash, monk
             app.settle()
     assert app.match_j.clearing()     # match over: the journal's files go, one a pass
     monkeypatch.delitem(sys.modules, "oya.journal_read", raising=False)
-    app.key(K.OK)                     # home
+    app.key(K.OK)                     # the night's menu
+    app.key(K.UP)                     # End the night: home
+    app.key(K.OK)
     assert app.screen_text().startswith("Oya - home") and "Resume" not in app.screen_text()
     assert app.match_j.clearing()     # still left to the loop's passes
     assert "oya.journal_read" not in sys.modules      # the journal knew: nothing was read
@@ -978,9 +993,13 @@ def test_the_ranking_comes_on_idle_passes_after_its_module_is_imported_in_one_of
     assert app.held == [K.BACK] and app.screen_text().startswith("End the match?")
     assert app.idle() == 1                          # the import, a pass of its own
     assert "oya.ui.match_end" in sys.modules and app.screen_text().startswith("End the match?")
-    assert app.idle() == IDLE_REDRAW                # the ranking, and the key held
-    assert not app.due and app.held == [] and app.session is None and not app.ranking_due
-    assert app.screen_text().startswith("Oya - home")    # (the held BACK, on the ranking: its way home)
+    assert app.idle() == IDLE_REDRAW                # the ranking
+    assert app.session is None and not app.ranking_due and app.screen_text().startswith("Match over")
+    assert app.held == [K.BACK] and app.due         # held until the match is in the night
+    while app.due:
+        app.idle()
+    assert app.held == [] and app.night.matches and app.last_match is not None
+    assert app.screen_text().startswith("Night")         # (the held BACK, on the ranking: on to the night's menu)
 
 
 def test_the_pause_menu_comes_on_idle_passes_and_keys_pressed_meanwhile_act_on_it(flash, monkeypatch):

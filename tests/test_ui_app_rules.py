@@ -232,6 +232,6 @@ def test_kakkuri_time_up_waits_for_an_open_menu_and_ends_once(flash):
     app.tick(6 * 60000 + 30)
     assert app.top() is over and over.top == 1
     app.key(K.OK)
-    assert title(app) == "Oya - home"
+    assert title(app) == "Night"           # the night's menu (oya.ui.night)
     app.tick(6 * 60000 + 40)
-    assert title(app) == "Oya - home"
+    assert title(app) == "Night"

@@ -2,6 +2,12 @@
 through the engines and check the commitment against the seed, every event
 and the chip totals.
 
+`python -m tools verify --night NIGHT TRANSCRIPT...`: check a night's record
+(docs/NIGHT.md; its JSON, or the device's journal file state/night) against
+its matches' transcripts, in order: each transcript verifies, is the match
+the night lists (game, seats, commitment), and gives each seat what the
+night says; the night's totals are the sums of those.
+
 `python -m tools verify --game G --seed HEX --actions "S:A,S:A,..." [--dealer P2]
 [--seats N|P1,P2,P3] [--chips 50,50,50] [--commit HEX] [--json [FILE]]`
 replays one deal copied from a printed slip and prints one line: OK with the
@@ -14,7 +20,9 @@ import tools
 from oya import rng, rules
 from oya.compat import unhex
 from oya.games import load
+from oya import journal
 from oya.match import Match
+from oya.night import Night
 from tools import transcript
 from tools.play import resolve_options
 
@@ -243,6 +251,55 @@ def check_slip(game, ruleset, seats, chips, dealer, seed_hex, actions, option_ar
     return transcript.build(m, name), line
 
 
+def night_gains(t):
+    """What a verified match transcript gives a night per seat (oya.night):
+    net chips, or in a game without chips (Meri) 1 to each seat of the team
+    with the highest total (none on a draw)."""
+    final = t["final"]
+    if load(t["game"]).MATCH.CHIPS:
+        return [f - s["chips"] for f, s in zip(final, t["seats"])]
+    top = max(final)
+    return [0] * len(final) if min(final) == top else [1 if f == top else 0 for f in final]
+
+
+def read_night(path):
+    """A night's record from its JSON file or the device's journal file."""
+    with open(path, "rb") as f:
+        head = f.read(len(journal.MAGIC))
+    if head == journal.MAGIC.encode():
+        from oya.journal_read import load
+        return load(journal.Journal(path[:-4] if path.endswith(".old") else path))
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def verify_night(rec, transcripts):
+    """Raise Mismatch on the first problem; return a summary line."""
+    try:
+        n = Night.from_record(rec)
+    except (ValueError, KeyError, TypeError) as e:
+        raise Mismatch("night: %s" % e)
+    if len(transcripts) != len(n.matches):
+        raise Mismatch("night: %d matches listed, %d transcripts given" % (len(n.matches), len(transcripts)))
+    for k, (m, t) in enumerate(zip(n.matches, transcripts)):
+        where = "night's match %d" % (k + 1)
+        try:
+            verify_transcript(t)
+        except Mismatch as e:
+            raise Mismatch("%s: %s" % (where, e))
+        if t["game"] != m[0]:
+            raise Mismatch("%s: the night lists %s, the transcript is %s" % (where, m[0], t["game"]))
+        if [s["name"] for s in t["seats"]] != n.names:
+            raise Mismatch("%s: the transcript's seats are not the night's" % where)
+        commit = (t.get("first_dealer") or {}).get("commit")
+        if m[1] != commit:
+            raise Mismatch("%s: commitment %s, the transcript's is %s" % (where, m[1], commit))
+        if night_gains(t) != m[2]:
+            raise Mismatch("%s: the night has %s, the transcript gives %s" % (where, m[2], night_gains(t)))
+    return "night of %d matches verified: chips %s, games won %s" % (
+        len(n.matches), n.totals(True), n.totals(False))
+
+
 def parser():
     ap = argparse.ArgumentParser(
         prog="python -m tools verify", description=tools.summary("verify"),
@@ -251,6 +308,8 @@ def parser():
                "the commitment to compare with the slip printed before the deal, or FAILED with the "
                "reason.")
     ap.add_argument("transcript", nargs="?", help="a match transcript (JSON, as `python -m tools play` writes)")
+    ap.add_argument("--night", nargs="+", metavar=("NIGHT", "TRANSCRIPT"),
+                    help="a night's record, then its matches' transcripts in order (docs/NIGHT.md)")
     ap.add_argument("--game", help="a slip's game: its id (oicho, kachi, kakkuri, kyuten, meri) or its "
                     "name as printed (Oicho-Kabu)")
     ap.add_argument("--ruleset", metavar="FILE", help="the ruleset file the deal was played with "
@@ -277,7 +336,13 @@ def main(argv):
     ap = parser()
     a = ap.parse_args(argv)
     try:
-        if a.transcript:
+        if a.night:
+            ts = []
+            for path in a.night[1:]:
+                with open(path, encoding="utf-8") as f:
+                    ts.append(json.load(f))
+            print("OK " + verify_night(read_night(a.night[0]), ts))
+        elif a.transcript:
             with open(a.transcript, encoding="utf-8") as f:
                 t = json.load(f)
             print("OK " + verify_transcript(t))

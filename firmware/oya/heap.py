@@ -37,7 +37,11 @@
 FLOWS = ("oya.ui.home|oya.ui.boot|oya.ui.settings|oya.ui.setup|oya.ui.table|oya.ui.menus|"
          "oya.ui.menu|oya.rules|oya.jsonlite|oya.rsindex|oya.ui.text_en_setup|"
          "oya.ui.text_ja_setup|oya.resume|oya.journal_read|oya.ui.start|oya.ui.spinner|"
-         "oya.ui.records|oya.ui.match_end")
+         "oya.ui.records|oya.ui.match_end|oya.ui.night|oya.ui.text_night|oya.settle|oya.ui.chart|oya.night")
+# the night's screens between matches (oya.ui.night), dropped when the night ends
+NIGHT = "oya.ui.night|oya.ui.text_night|oya.settle|oya.ui.chart|oya.night"
+CHART = "oya.ui.chart"                      # the chart of the chips, once its screen or slip is done
+SETTLE = "oya.settle"                       # the settle-up's transfers, once made
 # the code of a match in play: dropped with the match (App.drop_match)
 MATCH_CODE = ("oya.ui.menus|oya.ui.records|oya.ui.play|oya.ui.amounts|oya.ui.entry|"
               "oya.ui.tables|oya.session|oya.match|oya.game|oya.stock|oya.ledger|oya.cards|"

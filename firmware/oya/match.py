@@ -12,6 +12,7 @@ class Match:
     DEAL = None              # the game's Deal class
     SEATS = (2, 10)
     START_OPTION = "starting_points"   # option holding the starting chips
+    CHIPS = True                       # scored in chips (a night sums its nets: oya.night)
     ALLOW_NEGATIVE = True
     table = False            # True: real cards on the table (oya.tabledeck), no seed
     # Deals log every card dealt and every decision (the story a transcript or
@@ -160,6 +161,11 @@ class Match:
         self.ledger.chips = list(st["chips"])
         self.ledger.pot = st["pot"]
         self.restore_extra(st)
+
+    def night_gains(self):
+        """Per seat, what the match over gives a night (oya.night): the
+        net chips."""
+        return [c - s for c, s in zip(self.ledger.chips, self.start_chips)]
 
     def legend(self):
         """The module of the key to this game's screen notation (its EN and

@@ -112,9 +112,21 @@ class Session:
             if len(self._recall) > RECALL:
                 self._recall.pop(0)
         m.finish_deal()
+        # the chart's series (oya.ui.chart): each seat's score after every
+        # deal, flat, in the record with the state it follows from
+        c = self.ui.get("chart")
+        if c is None:
+            self.ui["chart"] = c = []
+        c.extend(m.scores())
         self.state0 = None
         self.acts = []
         self.save()
+
+    def chart(self):
+        """The chart's rows: the scores at the start, then after each deal."""
+        n = len(self.match.ledger)
+        c = self.ui.get("chart") or []
+        return [list(self.match.start_chips)] + [c[i:i + n] for i in range(0, len(c), n)]
 
     # -- journal ------------------------------------------------------------------
     def record(self):

@@ -117,9 +117,12 @@ def script_for(game, seed, deals=2, max_inputs=400):
                 break
             elif name == "PlayScreen":
                 if app.session.match.deal_no >= deals and top.state == P.INTRO:
-                    # the players agree to stop: pause menu, End match now
+                    # the players agree to stop: pause menu, End match now (found by its label)
                     do("key", BACK)
-                    do("key", UP)
+                    for _ in range(12):
+                        if ">End match now" in dev.text():
+                            break
+                        do("key", DOWN)
                     do("key", OK)
                     continue
                 if top.state == P.DECIDE and top.is_bot(top.acting):

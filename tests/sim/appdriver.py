@@ -229,6 +229,9 @@ class AppDriver:
         if app is None:
             return
         pix = frame.rows()
+        if getattr(app.top(), "PIXELS", False):
+            self.check_pixels(app.top(), pix)
+            return
         rec = recognise_rows(pix)
         self.stats["checked"] += 1
         grid = app.grid
@@ -248,6 +251,23 @@ class AppDriver:
         if k not in self.key_frames:
             self.key_frames[k] = (pix, rec)
         self.check_privacy(app, got)
+
+    def check_pixels(self, top, pix):
+        """A screen that draws its own pixels (the chart of the chips): each
+        display page it has drawn shows what oya.ui.chart.draw() draws into
+        a whole 128x64 framebuf for the same players; the others are blank
+        or still the chart drawn before."""
+        chart = self.sim.modules.get("oya.ui.chart") or self.sim.importer.load("oya.ui.chart")
+        fbm = self.sim.importer.load("framebuf")
+        buf = bytearray(128 * 64 // 8)
+        chart.draw(fbm.FrameBuffer(buf, 128, 64, fbm.MONO_VLSB), top.deals, top.names, top.pick.shown())
+        self.stats["checked"] += 1
+        for y in range(8 * min(top.page, 8)):
+            want = [(buf[(y // 8) * 128 + x] >> (y % 8)) & 1 for x in range(128)]
+            if [1 if b else 0 for b in pix[y]] != want:
+                self.finding("the chart's row %d differs from chart.draw()'s" % y)
+                return
+        self.stats["chart_rows"] = max(self.stats.get("chart_rows", 0), 8 * min(top.page, 8))
 
     def check_glyphs(self, pix, grid):
         font = self.font

@@ -114,6 +114,10 @@ def test_a_whole_match_by_buttons_every_frame_checked(game):
         if deals > 1:
             assert visited, "the pause menu was not visited"
         d.press("ok")
+        d.advance(200)
+        assert d.title().strip() == "Night"            # the night's menu (oya.ui.night): End the night
+        d.press("up")
+        d.press("ok")
         d.expect_title("home")
         assert d.t("resume") not in "\n".join(d.rows())
         st = d.stats

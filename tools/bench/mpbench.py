@@ -180,6 +180,9 @@ class UIBench:
             t = self.title()
             if t.startswith("Match over"):
                 yield OK
+                if self.title().startswith("Night"):
+                    yield UP                       # the night's menu: End the night
+                    yield OK
                 if not self.title().startswith("Oya - home"):
                     raise AssertionError("not home after the match: " + self.title())
                 return

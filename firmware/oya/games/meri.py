@@ -616,6 +616,12 @@ class MeriMatch(Match):
     SEATS = (4, 6)
     START_OPTION = None
     ALLOW_NEGATIVE = True
+    CHIPS = False             # scored in tricks: a night counts the games won
+
+    def night_gains(self):
+        """Per seat, 1 on the team that won the game (none on a draw)."""
+        w = self.winner()
+        return [1 if w is not None and s % 2 == w else 0 for s in range(len(self.ledger))]
 
     def legend(self):
         from oya.games import meri_legend

@@ -5,7 +5,7 @@
 # the flows' loader and callbacks, and the app's defaults.
 
 RULESET_DIR = "rulesets"
-DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True}
+DEFAULT_SETTINGS = {"lang": 0, "contrast": 207, "printer": True, "per_chip": 0}
 IDLE_REDRAW = 2         # App.idle(): the work done changed the screen
 
 

@@ -84,6 +84,11 @@ class App:
         _mkdir(STATE_DIR)
         self.settings_j = Journal(STATE_DIR + "/settings")
         self.match_j = Journal(STATE_DIR + "/match")
+        self.night_j = Journal(STATE_DIR + "/night")      # a night between matches (oya.ui.night)
+        self.night = None          # the night's state, while its screens are shown (not in a deal)
+        self.last_match = None     # (game, chart rows, gains, chips?) of the match just over
+        self.night_match = False   # the table being set up is a night's next match
+        self.night_bots = None     # its bots, as the night had them (oya.ui.table)
         # the recall's folder (oya.session) too: made, a folder is two flash
         # erases in one littlefs call (its new metadata pair, a compaction of
         # its parent's log), too long a run of CPU for a key, so it is made
@@ -402,7 +407,9 @@ class App:
     def _ranking(self):
         flow("match_end").match_over(self)      # (it asks prefetch() for what comes next)
         self.ranking_due = False
-        self.release()                          # the keys held meanwhile: on the ranking
+        if not self._later:
+            self.release()                      # the keys held meanwhile: on the ranking
+        # (else once the match is in the night: App.idle releases them)
         yield
 
     # -- the deal loop (called by PlayScreen) -------------------------------------------------

@@ -72,6 +72,11 @@ def resume(app):
     into a collected heap again, then play. In one key it is a long run of
     CPU, and the code goes in among the record's garbage (where a heap held
     to its budget runs out). Keys pressed meanwhile wait for it (App.due)."""
+    from oya.journal_read import has_record
+    if not has_record(app.match_j) and has_record(app.night_j):
+        from oya.ui import flow
+        flow("night").resume(app)       # a night between its matches
+        return
     app.replace(Message(t("resume", app.lang), ["..."], None, lang=app.lang))
     app.prefetch(_resume_steps(app))
     app.due = True

@@ -24,7 +24,7 @@ def home(app, saved=None):
     L = app.lang
     # (asked of the journal, not of a module imported for it: the OK on the
     # match-over screen would import one in its key)
-    app._home_resume = has_saved(app) if saved is None else saved
+    app._home_resume = (has_saved(app) if saved is None else saved) or night_saved(app)
     app.replace(Menu(t("home", L), [t(x[0], L) for x in items(app)], Call(app, "home", "pick")))
     app.prefetch("oya.ui.setup")       # New table, the likely next key
 
@@ -33,6 +33,16 @@ def has_saved(app):
     """Whether a match is saved. A journal cleared since its last write
     (the match just over) answers without the reader or a file read."""
     j = app.match_j
+    if j.gone:
+        return False
+    from oya.journal_read import has_record
+    return has_record(j)
+
+
+def night_saved(app):
+    """Whether a night is saved between its matches (oya.ui.night); one
+    just ended answers without the reader, as has_saved."""
+    j = app.night_j
     if j.gone:
         return False
     from oya.journal_read import has_record

@@ -7,9 +7,9 @@
 # is, beside them, at a match's highest heap).
 from oya import rng
 from oya.ui import tables
-from oya.ui import collecting
+from oya.ui import Call, collecting
 from oya.ui.grid import two_cols
-from oya.ui.text import setup_words, t
+from oya.ui.text import t
 from oya.ui.widgets import Message
 
 
@@ -34,16 +34,33 @@ def match_over(app):
             ranking.append((len(ranking) + 1, seat, score))
     for place, seat, score in ranking:
         lines.append(two_cols("%d %s" % (place, m.ledger.names[seat]), str(score)))
-    # the match, its screens and its engine let go before the journal's
-    # files are listed for the clear: the collection those allocations may
-    # meet frees them (as .mpy, an engine is a lot of RAM)
+    # what the night keeps of the match (oya.night), taken before its engine goes
+    done = (s.game, rng.commit(s.intro_seed) if s.intro_seed else None, m.night_gains(), m.CHIPS, s.chart(),
+            m.ledger.names)
+    # the match, its screens and its engine let go before the night's code
+    # comes and the journal's files are listed for the clear: the
+    # collection those allocations may meet frees them (as .mpy, an engine
+    # is a lot of RAM)
     m = ranking = None
-    app.replace(Message(t("match_end", L), lines, app.home, lang=L))
+    app.replace(Message(t("match_end", L), lines, Call(app, "night", "menu"), lang=L))
     app.drop_match()
     s.match = None
+    # while the ranking is read: the match's garbage collected, then the
+    # match into the night and its journal cleared (keys wait for it: OK
+    # shows the night), then what OK needs next (the night's menu), a
+    # module a pass: as .mpy a menu with its Menu in one import is a long
+    # run, and a press that comes during it waits for it
+    app.prefetch(collecting())
+    app.run_later(_into_night(app, s, done))
+    app._prefetch += ["oya.ui.menu", "oya.ui.text_night", "oya.ui.night"]
+
+
+def _into_night(app, s, done):
+    """The match into the night, saved, then its journal and recall
+    cleared: the night's code comes into a collected heap, in a pass of
+    its own."""
+    from oya import night
+    yield
+    app.night = night.match_done(app.night_j, s.ui, done)
+    app.last_match = (done[0], done[4], done[2], done[3])
     s.clear()                      # its journal and recall
-    # while the ranking is read: the match's garbage collected, then what OK
-    # needs next (the home menu: it knows the journal was just cleared), a
-    # module a pass: as .mpy the home menu with its Menu in one import is
-    # a long run, and a press that comes during it waits for it
-    app.prefetch(collecting(), "oya.ui.menu", "oya.ui.home", setup_words(app.lang))

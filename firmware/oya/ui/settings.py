@@ -87,7 +87,7 @@ def settings_screen(app):
         menu.items = [(t("language", L2), "ニホンゴ" if L2 else "English"),     # (kana: the font has no kanji)
                       (t("contrast", L2), str(st["contrast"])),
                       (t("printer", L2), t("on" if st["printer"] else "off", L2)),
-                      t("test_page", L2), t("button_test", L2)]
+                      t("test_page", L2), t("button_test", L2), (chip_value(L2), str(st["per_chip"]))]
 
     def pick(i):
         if i == 0:
@@ -108,11 +108,24 @@ def settings_screen(app):
                                          "0123456789 !?#%&*+-=/", "カタカナ テスト", "-" * 21])
         elif i == 4:
             app.push(ButtonTest(app))
+        elif i == 5:
+            def chip(v):
+                st["per_chip"] = v
+                save_settings(app)
+                refresh()
+                app.pop()
+            app.push(Spinner(chip_value(app.lang), 0, 9999, st["per_chip"], chip, app.pop))
         refresh()
 
     menu.on_pick = pick
     refresh()
     app.push(menu)
+
+
+def chip_value(L):
+    """The setting's label: a chip's worth in points at a settle-up."""
+    from oya.ui.text_night import w
+    return w("per_chip", L)
 
 
 def about(app):

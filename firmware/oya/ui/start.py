@@ -40,6 +40,9 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
         s.changed = dict((k, opts[k]) for k in changed + [key] if k in opts)
     if bots:
         s.ui["bots"] = list(bots)   # journaled: a resumed match keeps its bots
+    if app.night_match:
+        s.ui["night"] = 1           # journaled: its end goes into the night on flash (oya.ui.night)
+        app.night_match = False
     if type(m).draw_first_dealer is not Match.draw_first_dealer:
         yield
         # the draws' module (the games' draws import it), in a pass of its
@@ -113,6 +116,7 @@ def start_play(app, session, bots):
     else:
         from oya.ui.play import PlayScreen
     app.session = session
+    app.night = app.last_match = None     # the night waits on flash while a match is played
     session.match.lean = True         # the deals keep a lean story (oya.match)
     session.match.intro = []          # and the first dealer's draw was shown: its story goes
     app._mod = load(session.game)

@@ -85,6 +85,19 @@ def setup_facts(game):
 def pick_seats(app, game, rs_name, opts):
     L = app.lang
     (lo, hi), warn, _ = setup_facts(game)
+    if getattr(app, "night", None) is not None:
+        # a night's next match: its seats, names and bots as they were
+        n = app.night
+        k = len(n.names)
+        fixed = opts.get("players")
+        if (isinstance(fixed, int) and fixed != k) or not lo <= k <= hi:
+            from oya.ui.text_night import w
+            app.push(Message(t("seats", L), wrap(w("seats_differ", L) % (lo, hi, k)), app.pop))
+            return
+        app.night_match = True         # the match is the night's (oya.ui.start journals it so)
+        app.night_bots = tuple(n.bots)
+        pick_chips(app, game, rs_name, opts, list(n.names))
+        return
     if isinstance(opts.get("players"), int):
         # the ruleset fixes the seat count (Kakkuri, Meri): no question
         pick_names(app, game, rs_name, opts, opts["players"])
@@ -153,6 +166,11 @@ def pick_chips(app, game, rs_name, opts, names):
 def pick_bots(app, game, rs_name, opts, names):
     L = app.lang
     n = len(names)
+    bots = getattr(app, "night_bots", None)
+    if bots is not None:           # a night's next match: its bots as they were
+        app.night_bots = None
+        start_new(app, game, rs_name, opts, names, bots)
+        return
 
     def done(b):
         if b and app.table_deck:         # a bot cannot see the real cards it holds
