@@ -29,7 +29,7 @@ def resume(app):
     except (JournalCorrupt, ValueError, KeyError, TypeError) as e:
         from oya.journal_read import quarantine
         quarantine(app.night_j)
-        app.replace(Message(w("night", app.lang), wrap(str(e) or "?"), app.home))
+        app.replace(Message(w("night", app.lang), wrap(str(e) or "?"), app.home, lang=app.lang))
         return
     menu(app)
 
@@ -51,12 +51,12 @@ def pick(app, i):
     n = of(app)
     if i == 0:
         lm = app.last_match
-        app.push(Message(w("settle_match", L), settle_lines(app, n.names, lm[2], lm[3]), app.pop))
+        app.push(Message(w("settle_match", L), settle_lines(app, n.names, lm[2], lm[3]), app.pop, lang=L))
     elif i == 1:
-        app.push(Message(w("settle_night", L), night_lines(app, n), app.pop))
+        app.push(Message(w("settle_night", L), night_lines(app, n), app.pop, lang=L))
     elif i == 2:
         if app.last_match is None:
-            app.push(Message(w("chart", L), [w("even", L)], app.pop))
+            app.push(Message(w("chart", L), [w("even", L)], app.pop, lang=L))
         else:
             app.push(ChartScreen(app, app.last_match[1], n.names))
     elif i == 3:
@@ -130,7 +130,7 @@ def print_slip(app, n):
     try:
         p.image(band, h, [w("chart", app.lang)], tail, True)
     except Exception as e:
-        app.push(Message(w("print", app.lang), wrap(str(e)), app.pop))
+        app.push(Message(w("print", app.lang), wrap(str(e)), app.pop, lang=app.lang))
     forget(CHART)      # (the slip's bands hold what they draw with)
 
 

@@ -62,7 +62,7 @@ def _show_recall(app, entry):
     work = making()
     while not run_steps(work, IDLE_STEPS, IDLE_MS):
         yield
-    app.push(Message(t("recall", app.lang), lines, app.pop, footer="OK back hold:print"))
+    app.push(Message(t("recall", app.lang), lines, app.pop, footer=t("recall_foot", app.lang), lang=app.lang))
 
 
 def _deal_no(entry):

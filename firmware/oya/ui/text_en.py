@@ -32,6 +32,7 @@ T = (
     "|ready=OK: ready  BACK: menu"
     "|ready_undo=OK: ready  BACK: undo"
     "|deal_slip=OK deal hold:slip"
+    "|recall_foot=OK back hold:print"
     "|deal_menu=OK deal BACK menu"
     "|spin_keys=UP/DN change  OK set"
     "|pot=pot"

@@ -33,6 +33,7 @@ T = (
     "|ready=OK: ジュンビ BACK: メニュー"
     "|ready_undo=OK: ジュンビ BACK: モドス"
     "|deal_slip=OK クバル ナガオシ:インサツ"
+    "|recall_foot=OK モドル ナガオシ:インサツ"
     "|deal_menu=OK クバル BACK メニュー"
     "|spin_keys=UP/DN カエル  OK キメル"
     "|pot=バ"
