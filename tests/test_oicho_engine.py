@@ -14,7 +14,8 @@ from oya import rng, stock
 from oya.game import EN, JA, RuleError
 from oya.games import oicho
 from oya.games.oicho import (DONE, KOI, SHIMO, TOP, FOURTH, BOTTOM, KOI_COL, SHIMO_COL, BET,
-                             NONE, OPTIONS)
+                             NONE)
+from oya.games.oicho_options import OPTIONS
 from oya.games.oicho_bot import random_bot, smart_bot
 from oya.session import Session
 
