@@ -149,3 +149,108 @@ def test_every_note_an_engine_writes_reads_in_japanese():
         ja = tables.note(w, text)
         plain = not re.search("[A-Za-z]", re.sub("%[sd]", "", f))     # "%s: %s": nothing of its own to translate
         assert (plain or ja != text) and not english_words(ja), (f, ja)
+
+
+def ruleset_names():
+    """The ruleset names the firmware ships, as their files write them (data, not words)."""
+    import json
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[2] / "firmware" / "rulesets"
+    return [json.loads(p.read_text())["name"] for p in sorted(root.glob("*.json"))]
+
+
+def setup_findings(frames, names):
+    """findings() of the setup's frames, the ruleset names (and the cut
+    of one on a list's row, ending in "~") taken out of each row first."""
+    out = []
+    for rows in frames:
+        for r in rows:
+            s = r
+            for n in sorted(names, key=len, reverse=True):
+                for k in range(len(n), 5, -1):
+                    if n[:k] in s and (k == len(n) or n[:k] + "~" in s):
+                        s = s.replace(n[:k], " ")
+                        break
+            w = english_words(s)
+            if w:
+                out.append("screen %r: %s" % (r, w))
+    return sorted(set(out))
+
+
+def walk_setup(game, lang):
+    """Home -> New table -> game -> defaults -> every option row (and the
+    deal row switched to the table deck and back) -> seats -> names (the
+    first one opened in the letter picker) -> chips -> bots -> first dealer:
+    the frames of each screen on the way."""
+    from oya import GAMES
+    d = Reading(seed=3, lang=lang)
+    try:
+        d.expect_title("home")
+        d.press("ok")
+        d.expect_title("game")
+        d.menu_to(GAMES.index(game))
+        d.press("ok")
+        d.expect_title("ruleset")
+        d.press("down", len(d.app.top().items), gap=60)   # every ruleset row, back to the defaults
+        d.press("ok")
+        d.expect_title("options")
+        n = len(d.app.top().items)
+        d.press("down", n - 2, gap=60)                   # every option row, to the deal row
+        d.press("ok")                                    # the table deck
+        d.press("ok")                                    # and back to the device
+        d.press("down")
+        d.press("ok")
+        if d.title() == d.half(d.t("seats")):
+            d.press("ok")
+        d.expect_title("names")
+        d.press("ok")                                    # P1 in the letter picker
+        d.hold_ok()
+        d.expect_title("names")
+        d.press("up")
+        d.press("ok")
+        if d.title() == d.half(d.t("chips")):
+            d.press("ok")
+        d.expect_title("bots")
+        d.press("up")
+        d.press("ok")
+        d.expect_title("first")
+    finally:
+        d.close()
+    return d.seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_new_table_in_japanese_shows_no_english_word(game):
+    frames = walk_setup(game, "ja")
+    assert len(frames) > 20
+    bad = setup_findings(frames, ruleset_names())
+    assert not bad, "%d English lines:\n%s" % (len(bad), "\n".join(bad))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_new_table_in_english_shows_no_kana(game):
+    frames = walk_setup(game, None)
+    bad = findings(frames, "", lambda r: KANA.findall(r))
+    assert not bad, "%d lines with kana:\n%s" % (len(bad), "\n".join(bad))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_and_choice_reads_in_japanese_and_apart(game):
+    """Each option of `game` has a Japanese name, and each of its choices
+    (its default where it has no list of them) a Japanese word: the row
+    reads without an English word, fits its 21 cells and tells the choices
+    of one option apart; in English the row is the id and the value as
+    rulesets write them."""
+    from oya import option_text
+    from oya.games import options
+    from oya.ui import text_ja_options
+    from oya.ui.grid import COLS, two_cols
+    from oya.ui.table import option_row
+    for e in options(game):
+        values = e[2] if len(e) == 3 and not callable(e[2]) else (e[1],)
+        rows = [">" + two_cols(*option_row(e[0], v, text_ja_options), width=COLS - 1) for v in values]
+        for r in rows:
+            assert len(r) == COLS and not english_words(r), (e[0], r)
+        assert len(set(rows)) == len(values), (e[0], rows)
+        en = option_row(e[0], e[1])
+        assert en[0] == e[0] and option_text(e[1]).startswith(en[1].rstrip("~")), (e[0], en)

@@ -6,19 +6,57 @@ from oya import option_text
 from oya.ui import keys
 from oya.heap import FLOWS, SETUP, forget, forget_options
 from oya.ui import flow
-from oya.ui.grid import cut
+from oya.ui.grid import cut, half
+from oya.heap import look
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
 from oya.ui.widgets import Screen, Message, wrap
 from oya.ui.text import t
 
 
-def option_row(oid, value):
-    """An option's row in the list: the value keeps 10 of the 19 characters
-    beside the cursor, more when the id is short, so that 'between_2-2_and_3-3'
-    and 'between_3-3_and_4-4' differ on the row (the id is cut first); a
-    value cut ends in "~", as the id does."""
-    return (oid, cut(option_text(value), 19 - min(len(oid), 9)))
+def option_words(lang):
+    """The options' Japanese words (oya.ui.text_ja_options), None in English:
+    imported for the options screen only in Japanese."""
+    return __import__("oya.ui.text_ja_options", None, None, ("N",)) if lang else None
+
+
+def option_name(words, oid):
+    """Option `oid` as the screen names it: its id in English."""
+    w = look(words.N, oid) if words is not None else None
+    return oid if w is None else w
+
+
+def value_text(words, v):
+    """Value `v` as the screen shows it: as rulesets write it in English; in
+    Japanese its word, or (a list's, an object's) each of its words."""
+    s = option_text(v)
+    if words is None:
+        return s
+    w = look(words.V, s)
+    if w is not None:
+        return w
+    out = []
+    a = 0
+    for i in range(len(s) + 1):
+        c = s[i] if i < len(s) else " "
+        if not ("a" <= c <= "z" or c == "_"):
+            if i > a:
+                w = look(words.V, s[a:i])
+                out.append(s[a:i] if w is None else w)
+            if c != "'":                # (a list's or an object's quotes: not for a reader)
+                out.append(s[i:i + 1])
+            a = i + 1
+    return "".join(out)
+
+
+def option_row(oid, value, words=None):
+    """Option `oid`'s row in the list, in English (its id and its value as
+    rulesets write it) or in `words`' Japanese: the value keeps 10 of the
+    19 cells beside the cursor, more when the name is short, so that
+    'between_2-2_and_3-3' and 'between_3-3_and_4-4' differ on the row (the
+    name is cut first); a value cut ends in "~", as the name does."""
+    name = half(option_name(words, oid))
+    return (name, cut(half(value_text(words, value)), 19 - min(len(name), 9)))
 
 
 def edit_options(app, game, rs_name, opts):
@@ -34,10 +72,15 @@ def edit_options(app, game, rs_name, opts):
     opts = dict(opts)
     menu = Menu(t("options", L), [], None, app.pop)
     app.table_deck = False       # the match setting beside the ruleset: device deals, or real cards
+    words = option_words(L)
 
     def refresh():
-        menu.items = ([option_row(e[0], opts[e[0]]) for e in options(game)]
-                      + [("deal", "table deck" if app.table_deck else "device"), t("start", L)])
+        if words is None:
+            deal = ("deal", "table deck" if app.table_deck else "device")
+        else:
+            deal = (look(words.N, "deal"), look(words.V, "table_deck" if app.table_deck else "device"))
+        menu.items = ([option_row(e[0], opts[e[0]], words) for e in options(game)]
+                      + [deal, t("start", L)])
 
     def pick(i):
         table = options(game)
@@ -51,6 +94,7 @@ def edit_options(app, game, rs_name, opts):
             pick_seats(app, game, rs_name, opts)
             return
         e = table[i]
+        name = option_name(words, e[0])
 
         def set_value(v):
             opts[e[0]] = v
@@ -59,12 +103,12 @@ def edit_options(app, game, rs_name, opts):
 
         if len(e) == 4:
             cur = opts[e[0]] if opts[e[0]] is not None else e[2]
-            app.push(Spinner(e[0], e[2], min(e[3], 9999), cur, set_value, app.pop, lang=L))
+            app.push(Spinner(name, e[2], min(e[3], 9999), cur, set_value, app.pop, lang=L))
         elif callable(e[2]):
-            app.push(Message(e[0], wrap(e[2](None)), app.pop, lang=L))      # what it allows (rules.allowed)
+            app.push(Message(name, wrap(e[2](None)), app.pop, lang=L))      # what it allows (rules.allowed)
         else:
             vals = list(e[2])
-            app.push(Menu(e[0], [option_text(v) for v in vals], lambda j: set_value(vals[j]), app.pop,
+            app.push(Menu(name, [value_text(words, v) for v in vals], lambda j: set_value(vals[j]), app.pop,
                           vals.index(opts[e[0]]) if opts[e[0]] in vals else 0))
 
     menu.on_pick = pick
@@ -135,7 +179,7 @@ def pick_names(app, game, rs_name, opts, n):
             refresh()
             app.pop()
 
-        app.push(LetterPicker(t("names", L), names[i], done, app.pop))
+        app.push(LetterPicker(t("names", L), names[i], done, app.pop, lang=L))
 
     menu.on_pick = pick
     refresh()
@@ -174,13 +218,13 @@ def pick_bots(app, game, rs_name, opts, names):
 
     def done(b):
         if b and app.table_deck:         # a bot cannot see the real cards it holds
-            app.push(Message(t("bots", L), ["No bots with a", "table deck"], app.pop, lang=L))
+            app.push(Message(t("bots", L), wrap(t("no_bots", L)), app.pop, lang=L))
             return
         if app.table_deck:
             from oya.tabledeck import refuse
             why = refuse(game, opts)
             if why:
-                app.push(Message("table deck", wrap(why), app.pop, lang=L))
+                app.push(Message(t("table_deck", L), wrap(why), app.pop, lang=L))
                 return
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
@@ -207,8 +251,9 @@ class LetterPicker(Screen):
     """Edit a short name: UP/DOWN choose the letter, OK next letter, BACK
     previous (or cancel at the start), hold OK to finish."""
 
-    def __init__(self, title, value, on_done, on_back=None, maxlen=8):
+    def __init__(self, title, value, on_done, on_back=None, maxlen=8, lang=0):
         self.title = title
+        self.lang = lang
         self.chars = list(value[:maxlen].upper()) or ["A"]
         self.pos = len(self.chars) - 1
         self.on_done = on_done
@@ -226,9 +271,9 @@ class LetterPicker(Screen):
         g.put(2, "  " + "".join(self.chars))
         g.put(3, "  " + " " * self.pos + "^")
         g.put(4, "")
-        g.put(5, "UP/DN letter OK next")
-        g.put(6, "BACK erase")
-        g.put(7, "hold OK: done")
+        g.put(5, t("letter_keys", self.lang))
+        g.put(6, t("letter_back", self.lang))
+        g.put(7, t("letter_done", self.lang))
 
     def key(self, k):
         if k in (keys.UP, keys.DOWN):

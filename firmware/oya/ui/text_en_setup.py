@@ -33,4 +33,9 @@ T = (
     "|bad_state=Saved match unreadable: kept as .bad, starting clean"
     "|bad_settings=Settings unreadable: kept as .bad, defaults used"
     "|many_seats=%d seats: the rules advise at most %d (few cards left to draw). OK: go on"
+    "|letter_keys=UP/DN letter OK next"
+    "|letter_back=BACK erase"
+    "|letter_done=hold OK: done"
+    "|no_bots=No bots with a table deck"
+    "|table_deck=table deck"
     "|")

@@ -33,4 +33,9 @@ T = (
     "|bad_state=ホゾン データ ハソン: .bad ニ ホカン シテ サイショカラ"
     "|bad_settings=セッテイ データ ハソン: .bad ニ ホカン シテ ヒョウジュン"
     "|many_seats=%d ニン: %d ニン マデ ガ ヨイ (ヤマ ガ スクナイ). OK: ツヅケル"
+    "|letter_keys=UP/DN モジ OK ツギ"
+    "|letter_back=BACK ケス"
+    "|letter_done=OK ナガオシ: キメル"
+    "|no_bots=ホンモノ ノ フダ デハ ボット ナシ"
+    "|table_deck=ホンモノ ノ フダ"
     "|")
