@@ -51,6 +51,7 @@ MENUS = "oya.ui.menus|oya.ui.records|oya.ui.menu|oya.resume|oya.journal_read"
 # what read a saved match back at boot: dropped once it is resumed
 RESUMED = "oya.rules|oya.resume|oya.journal_read"
 BOOT = "oya.ui.boot"                        # the boot's screens keep what they need
+SAY = "oya.ui.say"                          # the sentences of what happened, once said
 RARE = "oya.ui.app_rare"                    # App's rare methods, dropped at each call
 HOME = "oya.ui.home"                        # the home menu, once a new table is begun
 SETUP = "oya.ui.setup"                      # the game and ruleset menus, once the options are shown

@@ -195,6 +195,7 @@ def walk_setup(game, lang):
         d.press("ok")
         d.expect_title("options")
         n = len(d.app.top().items)
+        assert ("oya.ui.text_ja_options" in d.sim.modules) == bool(lang)    # the options' words: Japanese only
         d.press("down", n - 2, gap=60)                   # every option row, to the deal row
         d.press("ok")                                    # the table deck
         d.press("ok")                                    # and back to the device
@@ -214,6 +215,7 @@ def walk_setup(game, lang):
         d.press("up")
         d.press("ok")
         d.expect_title("first")
+        assert "oya.ui.text_ja_options" in d.sim.modules["oya.heap"].FLOWS.split("|")   # dropped with the setup's flows
     finally:
         d.close()
     return d.seen
