@@ -436,7 +436,11 @@ class AppDriver:
             self.press("up")                 # deal: device
             self.press("ok")                 # -> table deck
             self.expect_title("options")
-            assert self.rows()[-2].startswith(">deal") and self.rows()[-2].endswith("table deck"), self.rows()
+            deal, deck = "deal", "table deck"
+            if self.lang:
+                w, look = self.sim.modules["oya.ui.text_ja_options"], self.sim.modules["oya.heap"].look
+                deal, deck = self.half(look(w.N, "deal")), self.half(look(w.V, "table_deck"))
+            assert self.rows()[-2].startswith(">" + deal) and self.rows()[-2].endswith(deck), self.rows()
             self.press("down")               # Continue
         self.press("ok")
         if self.title() == self.half(self.t("seats")):
