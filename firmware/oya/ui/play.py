@@ -10,7 +10,8 @@ from oya.ui.widgets import Screen, wrap
 from oya.ui.text import t
 from oya.ui import tables
 from oya.ui import IDLE_REDRAW
-from oya.compat import const, run_steps, forget
+from oya.compat import const, run_steps
+from oya.heap import forget
 
 INTRO = 0
 HANDOFF = 1

@@ -9,7 +9,7 @@
 # a trick's end) has a `teller()` function in its module that gives its own
 # module with an `each_sentence` (`tell` here) that gives them, or None
 # for a deal its labels say in full.
-from oya.compat import forget
+from oya.heap import SAY, forget
 
 
 def each_sentence(deal, acts, names, lang, start=0, tell=None):
@@ -61,4 +61,4 @@ def drop(tell):
     """This module and the game's own (`tell`) leave the module table."""
     if tell is not None:
         forget(tell.__name__)
-    forget("oya.ui.say")
+    forget(SAY)
