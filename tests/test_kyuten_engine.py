@@ -403,17 +403,38 @@ def test_visibility_oracle_over_bot_deals():
     assert n > 1000
 
 
-def test_back_cards_stay_hidden_unless_contested():
-    m, d = new_deal(4, 0, ["2S", "3S", "4S", "5H"])
+def _only_p3_contested():
+    """A deal of 4 seats, each child ante 1 and bet 1, the dealer (seat 0)
+    contesting P3 only, then ending."""
+    _, d = new_deal(4, 0, ["2S", "3S", "4S", "5H"])
     antes(d, 1, 1, 1)
     stays(d)
     bets(d, 1, 1, 1)
     act(d, 0, "contest", target=2)
     act(d, 0, "end")
+    return d
+
+
+def test_back_cards_stay_hidden_unless_contested():
+    d = _only_p3_contested()
     pub = set(d.seen(-1))
     assert c("3S") in pub and c("2S") not in pub and c("4S") not in pub
     assert c("2S") in d.seen(1) and c("2S") not in d.seen(3) and c("2S") not in d.seen(0)
     assert d.view(1)["back"] == hand("2S") and d.public()["backs"][1] == b""
+
+
+def test_a_stake_back_not_contested_is_explained_in_words_on_the_results():
+    from oya.ui.tables import event_lines
+    d = _only_p3_contested()
+    names = ["P1", "P2", "P3", "P4"]
+    en = event_lines(cards.STD52, d.events, names, K.value_label)
+    ja = event_lines(cards.STD52, d.events, names, K.value_label, 1)
+    # P2 and P4 were never contested: a line for each says why their stake comes back
+    for s in ("P2", "P4"):
+        i = en.index("%s not contested: the dealer did not compare hands, stake back" % s)
+        assert en[i + 1] == "pot>%s 2 not contested" % s
+        assert ja[i] == "%s ショウブ ナシ: オヤガ テヲ クラベナカッタ, ハリ モドシ" % s
+    assert not any("P3 not contested" in x for x in en)
 
 
 def test_bots_use_only_choices_and_view():

@@ -45,7 +45,7 @@ KINDS = {
 # Words of the results' sentences that a reader knows without a key.
 PLAIN = set("""wins win pot stays split last deal dealer deals next seat sits out ante call chip returned
 swap unseen? no winner has the hand is hako empty agari fold kuro-hibashi lose not contested passes stake
-back bet to The Tricks leads Sudachi Next""".split())
+back bet to The Tricks leads Sudachi Next the did compare hands""".split())
 
 
 def seeds(x):

@@ -201,3 +201,81 @@ def test_meris_table_shows_the_teams_and_the_tricks_of_the_deal_and_the_match(fl
     app.key(K.OK)
     lines = app.table_lines(app.session.match.deal)
     assert "Tricks A0 B0 (%d-%d)" % (a, b) in lines
+
+
+def _kakkuri(lang):
+    app = App()
+    new_table(app, GAMES.index("kakkuri"), bots=6)
+    app.settings["lang"] = lang
+    app.key(K.OK)                               # the deal
+    return app
+
+
+def _ranks(said):
+    """The ranks a play's sentence names, in order: (C7, T7, チ7, タ7 a wild
+    played as a 7; 3k the kuro-hibashi)."""
+    return [int(x.lstrip("CTチタ").rstrip("k")) for x in said.split()]
+
+
+@pytest.mark.parametrize("lang", (0, 1))
+def test_kakkuris_plays_and_folds_are_sentences_on_screen_before_the_persons_next_turn(flash, lang):
+    import re
+    from oya.ui import say
+    from oya.ui.widgets import wrap
+    from oya.games import kakkuri_say
+    from oya.games.kakkuri_consts import AKA, FOLD, HAKO, PLAY, TAIKO, rank
+    app = _kakkuri(lang)
+    names = app.session.match.ledger.names
+    played = "played (.+) on (\\d+)$" if lang == 0 else "^\\S+ (.+) ヲ (\\d+) ニ ダシタ$"
+    folded = "folded: 1 chip in" if lang == 0 else "オリタ: 1マイ ダス"
+    turned = "turned the hako: (\\d+)$" if lang == 0 else "ハコヲ メクッタ: (\\d+)$"
+    plays = folds = deals = 0
+    now = 0
+    for _ in range(200):
+        start = len(app.session.acts)
+        now, seen = _until_my_turn(app, now)
+        deal = app.session.match.deal
+        if deal.done:
+            deals += 1
+            if deals == 6 or plays and folds:
+                break
+            app.key(K.OK)                       # results: the next deal
+            app.key(K.OK)
+            continue
+        screens = "\n".join(seen)
+        acts = app.session.acts
+        said = list(say.each_sentence(deal, acts, names, lang, start, kakkuri_say))
+        assert [i for i, _ in said] == list(range(start, len(acts), 2))      # a sentence an action
+        for i, s in said:
+            assert wrap(s)[0] in screens, (s, screens)
+            assert s.startswith(names[acts[i]] + " ")
+            if acts[i + 1] == FOLD:
+                assert s.endswith(folded) and deal.folded[acts[i]]
+                folds += acts[i] != 0
+        # every play of the deal so far names the cards its seat put down, on
+        # the base the table had: the first card turned, or the last play's or
+        # hako turn's card
+        base = rank(deal.pile[0])
+        put = [0] * deal.nseats
+        turns = 0
+        for i, s in say.each_sentence(deal, acts, names, lang, 0, kakkuri_say):
+            seat, a = acts[i], acts[i + 1]
+            if a >= PLAY:
+                m = re.search(played, s)
+                assert m and int(m.group(2)) == base, (s, base)
+                named = _ranks(m.group(1))
+                cards = deal.played[seat][put[seat]:put[seat] + len(named)]
+                put[seat] += len(named)
+                assert sorted(rank(c) for c in cards if c not in (AKA, TAIKO)) == \
+                    sorted(r for r, x in zip(named, m.group(1).split()) if x[0] not in "CTチタ"), (s, cards)
+                base = named[-1]
+                plays += seat != 0 and i >= start
+            elif a == HAKO:
+                turns += 1
+                m = re.search(turned, s)
+                assert m and int(m.group(1)) == rank(deal.pile[turns]), s
+                base = rank(deal.pile[turns])
+        assert put == [len(p) for p in deal.played]
+        assert base == deal.base
+        app.key(K.OK)                           # the person's first entry (a pass or no fuwari)
+    assert plays >= 1 and folds >= 1, (plays, folds)

@@ -343,6 +343,7 @@ class KyutenDeal(Deal):
         for s in self.uncontested():
             if self.result[s]:
                 continue            # settled by the dealer's 10
+            self.note("%s not contested: the dealer did not compare hands, stake back" % self._name(s))
             self.ledger.transfer(POT, s, self.ante[s] + self.bet[s], "not contested")
             self.result[s] = R_RETURN
         m = self.match

@@ -92,6 +92,7 @@ NOTES = (
     "|Everyone sat out=ミンナ ヤスミ"
     "|Hako empty: no winner=ハコガ カラ: カチナシ"
     "|Kikkabutta: the okie is the trump J=キッカブッタ: オキエハ キリフダノ J"
+    "|%s not contested: the dealer did not compare hands, stake back=%s ショウブ ナシ: オヤガ テヲ クラベナカッタ, ハリ モドシ"
     "|Next dealer: %s=ツギノ オヤ: %s"
     "|No bets: void deal, dealt again=ハリナシ: ムコウ, クバリナオシ"
     "|Robotta: %s leads=ロバッタ: %s ガ ウチダシ"
