@@ -53,7 +53,6 @@ RESUMED = "oya.rules|oya.resume|oya.journal_read"
 BOOT = "oya.ui.boot"                        # the boot's screens keep what they need
 SAY = "oya.ui.say"                          # the sentences of what happened, once said
 RARE = "oya.ui.app_rare"                    # App's rare methods, dropped at each call
-SAY = "oya.ui.say"                          # the sentences of what the seats did, once shown
 HOME = "oya.ui.home"                        # the home menu, once a new table is begun
 SETUP = "oya.ui.setup"                      # the game and ruleset menus, once the options are shown
 FIRST_DRAW = "oya.ui.first_draw"            # a table deck's first dealer, once known
