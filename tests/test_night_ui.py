@@ -86,3 +86,17 @@ def test_a_next_match_whose_game_does_not_seat_the_night_is_refused(flash):
     text = app.screen_text()
     assert ("the night has %d" % k) in text, text
     assert app.session is None
+
+
+def test_a_match_ended_with_chips_in_the_pot_settles_them_with_the_pot_as_a_party():
+    # a match ended mid-deal leaves its stakes in the pot: the players' nets
+    # then sum to minus the pot, and the settle-up names the pot
+    import types
+    from oya.ui import night as screens
+    app = types.SimpleNamespace(lang=0, settings={})
+    out = screens.settle_lines(app, ["P1", "P2", "P3"], [6, -5, -4], True)
+    text = "\n".join(out)
+    assert "Pot" in text and "+3" in text, text
+    gives = [ln for ln in out if " gives " in ln]
+    moved = sum(int(ln.split()[-1]) for ln in gives)
+    assert moved == 9, out                   # P2 and P3 give all they lost: 6 to P1, 3 to the pot

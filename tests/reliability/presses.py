@@ -175,6 +175,9 @@ class PressFuzz:
             for k in ("game", "options", "names", "pause", "settings", "rulesets", "recall"):
                 if title == T(k, L):
                     return k
+            words = self.sim.modules.get("oya.ui.text_night")     # (loaded while a night's screens are up)
+            if words is not None and title == words.w("night", L):
+                return "night"
             return "menu"
         if name == "Spinner":
             for k in ("seats", "chips", "bots"):
@@ -464,6 +467,8 @@ class PressFuzz:
             if k == "match_end":
                 self.stats["matches_finished"] += 1
             self._steer_press("ok")
+        elif k == "night":
+            self._menu_to(top, len(top.items) - 1)      # End the night: home, where a new table starts
         elif k == "buttontest":
             self._steer_press("back", hold=900)
         elif k == "letterpicker":
@@ -541,7 +546,7 @@ class PressFuzz:
                 else:
                     self._steer_press("ok")
             elif k == "pause":
-                self._menu_to(top, len(top.items) - 1)    # End match now
+                self._menu_to(top, top.items.index(self.T("end_match", app.lang)))    # End match now
             elif k in ("amount", "message", "error", "spinner"):
                 self._steer_press("ok")
             else:

@@ -79,6 +79,13 @@ def settle_lines(app, names, gains, chips):
         out.append(two_cols(names[i], ("%+d" % gains[i]) if chips else str(gains[i])))
     if chips:
         from oya import settle
+        left = -sum(gains)
+        if left:
+            # a match ended with chips still in the pot: the pot is a party of
+            # the settle-up, so that every chip is accounted for
+            out.append(two_cols(w("pot", L), "%+d" % left))
+            gains = list(gains) + [left]
+            names = list(names) + [w("pot", L)]
         t = settle.lines(gains, names, L, app.settings.get("per_chip", 0))
         forget(SETTLE)
         for s in t or [w("even", L)]:

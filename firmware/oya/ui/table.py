@@ -17,7 +17,10 @@ from oya.ui.text import t
 def option_words(lang):
     """The options' Japanese words (oya.ui.text_ja_options), None in English:
     imported for the options screen only in Japanese."""
-    return __import__("oya.ui.text_ja_options", None, None, ("N",)) if lang else None
+    if not lang:
+        return None
+    from oya.ui import text_ja_options
+    return text_ja_options
 
 
 def option_name(words, oid):

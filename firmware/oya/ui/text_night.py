@@ -16,6 +16,7 @@ def w(key, lang):
         "net": ("Net", "ソンエキ"),
         "wins": ("Games won", "カチ"),
         "even": ("All even", "セイサン ナシ"),
+        "pot": ("Pot", "バ"),
         "per_chip": ("Chip value", "チップ ノ アタイ"),
         "seats_differ": ("This game seats %d-%d: the night has %d", "コノ ゲーム ハ %d-%d ニン: コンヤ ハ %d ニン"),
         "match": ("Match %d %s", "シアイ %d %s"),
