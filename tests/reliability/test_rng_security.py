@@ -162,10 +162,11 @@ def test_hostile_files_are_never_executed(tmp_path, monkeypatch):  # noqa: C901
     from oya.ui import app as A
     from oya.ui import boot, home, settings, setup, table, menu, menus, play, app_rare  # noqa: F401  (imported as flows start)
     from oya.ui import text_en, text_ja, text_en_setup, text_ja_setup  # noqa: F401
-    from oya import rules, session, journal, journal_read, resume, rsindex  # noqa: F401
+    from oya import rules, session, journal, journal_read, resume, rsindex, jsonlite  # noqa: F401
     for g in GAMES:
         load(g)
         __import__("oya.games.%s_bot" % g)
+        __import__("oya.games.%s_options" % g)
     allowed = set(sys.modules)
     imported = []
     hits = []
