@@ -13,7 +13,7 @@ from tests.reliability import powercut
 
 @pytest.mark.parametrize("game", GAMES)
 def test_cut_after_every_flash_write(game):
-    stats, problems = powercut.run_cuts(game, seed=5, deals=1, byte_cuts=24)
+    stats, problems = powercut.run_cuts(game, seed=5, deals=2, byte_cuts=24)
     assert problems == [], "\n---\n".join(problems[:3])
     # every save is an open and a write at least (a record more), each cut before
     assert stats["op_cuts"] == stats["flash_ops"] > 3 * stats["saves"] > 20
