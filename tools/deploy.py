@@ -327,6 +327,34 @@ def wiring_markdown(board):
     return "\n".join(out) + "\n"
 
 
+# ---- README: its deploy examples, from a build of this tree -----------------------
+
+def readme_figures(text, board="rpi_pico"):
+    """README's text with every figure its deploy examples print (modules, sizes,
+    file counts) taken from a build of this tree; the rest left as it is."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as out:
+        items, _ = build(board, out=out)
+        sizes = {it.dst.lstrip("/"): len(it.data) for it in items}
+    n = len(items)
+    n_mod = sum(1 for it in items if it.dst.startswith("/oya/") and it.dst.endswith(".mpy"))
+    mpy = sum(v for k, v in sizes.items() if k.endswith(".mpy"))
+    subs = [
+        (r"^compiled \d+ modules with (.*): [\d,]+ B$",
+         lambda m: "compiled %d modules with %s: %s" % (n_mod, m.group(1), _size(mpy))),
+        (r"^(  copy   )(\S+)( +)[\d,]+ B$",
+         lambda m: m.group(1) + m.group(2) + m.group(3) + _size(sizes.get(m.group(2), 0))),
+        (r"deploy: \d+ copied \([\d,]+ B\), 0 up to date",
+         lambda m: "deploy: %d copied (%s), 0 up to date" % (n, _size(sum(sizes.values())))),
+        (r"deploy: 0 copied \(0 B\), \d+ up to date", lambda m: "deploy: 0 copied (0 B), %d up to date" % n),
+        (r"dry run: 1 to copy, \d+ up to date", lambda m: "dry run: 1 to copy, %d up to date" % (n - 1)),
+    ]
+    for pat, fn in subs:
+        text = re.sub(pat, fn, text, flags=re.M)
+    shown = len(re.findall(r"^  copy   ", text, flags=re.M))
+    return re.sub(r"^  \.\.\. \(\d+ more files\)$", "  ... (%d more files)" % (n - shown), text, flags=re.M)
+
+
 # ---- mip: package.json at the repository root --------------------------------------
 
 def mip_manifest(board="rpi_pico", firmware=FIRMWARE):
@@ -541,6 +569,8 @@ def parser():
                     help="write package.json (for mpremote mip) and exit; with --check, only check it")
     ap.add_argument("--check", action="store_true",
                     help="with --mip-manifest: only check package.json and rulesets/.index are current")
+    ap.add_argument("--readme", action="store_true",
+                    help="rewrite README's deploy figures from a build of this tree and exit")
     ap.add_argument("--wiring", action="store_true",
                     help="print the wiring of every board file (README tables) and exit")
     return ap
@@ -550,6 +580,13 @@ def main(argv=None):
     a = parser().parse_args(argv)
     if a.wiring:
         print("\n".join(wiring_markdown(b) for b in boards()), end="")
+        return 0
+    if a.readme:
+        path = ROOT / "README.md"
+        old = path.read_text()
+        new = readme_figures(old)
+        path.write_text(new)
+        print("README.md: deploy figures %s" % ("rewritten" if new != old else "already current"))
         return 0
     if a.mip_manifest:
         # package.json and the rulesets/.index it ships (mip copies files as they are)
