@@ -4,14 +4,16 @@
 # - `import a.b`, `from a.b import c` (c when it is a module, else a.b) and
 #   `from . import c`, at any depth of the module;
 # - `__import__(expr)`, expr resolved as far as the source tells: string
-#   constants, `+`, `%`, f-strings, the names a function or the module binds
-#   (a tuple of names: each of them), and `self.x` as the class's methods set
-#   it. What is left unknown stands for any one name there:
+#   constants, `+`, `%`, f-strings, `__name__`, the names a function or the
+#   module binds (a tuple of names: each of them), what a function of the
+#   module's own returns for the arguments given (oya.games.module_name), and
+#   `self.x` as the class's methods set it. What is left unknown stands for
+#   any one name there:
 #   "oya.games.%s_bot" % game is every oya.games.*_bot. An import that could
 #   be any module of a package is no edge, and is listed as unresolved
-#   (`python tests/test_layers.py` prints them): the one left is App._fetch's
-#   prefetch queue, which imports ahead, on an idle pass, what a flow then
-#   imports itself (and counts there).
+#   (`python tests/test_layers.py` prints them): App._fetch's prefetch queue,
+#   which imports ahead, on an idle pass, what a flow then imports itself
+#   (and counts there), and oya.ui.text's words of a language.
 # - A function that imports the module one of its parameters names (flow(),
 #   Call, open_later(): the flows' callbacks by module name) imports, for
 #   each of its callers, what the caller passes: flow("home") in oya.ui.app
@@ -217,12 +219,23 @@ def resolve(expr, scope, src, given=None, seen=()):
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id not in seen:
         fn = next((f for f in src.scopes.values() if isinstance(f.node, ast.FunctionDef) and f.cls is None
                    and f.node.name == expr.func.id and f.parent is src.scopes[src.tree]), None)
-        if fn is not None:              # a function of the module's own: what it returns
+        if fn is not None:              # a function of the module's own: what it returns, given the arguments
+            inner = dict(given)
+            params = _params(fn.node)
+            defaults = fn.node.args.defaults
+            for k, p in enumerate(params):
+                d = k - (len(params) - len(defaults))
+                if k < len(expr.args) and not isinstance(expr.args[k], ast.Starred):
+                    inner[(fn.node, p)] = resolve(expr.args[k], scope, src, given, seen)
+                elif k >= len(expr.args) and d >= 0:
+                    inner[(fn.node, p)] = resolve(defaults[d], fn, src, given, seen)
             out = set()
             for n in _own_nodes(fn.node):
                 if isinstance(n, ast.Return) and n.value is not None:
-                    out |= resolve(n.value, fn, src, given, seen + (expr.func.id,))
+                    out |= resolve(n.value, fn, src, inner, seen + (expr.func.id,))
             return out or {ANY}
+    if isinstance(expr, ast.Name) and expr.id == "__name__":
+        return {src.name}               # the module's own name (a package's: its own)
     if isinstance(expr, ast.Name):
         s = scope
         while s is not None:
@@ -457,7 +470,8 @@ def test_the_reading_finds_imports_of_every_kind():
     assert has("main", "oya.ui.loop", "import")
     assert has("oya.journal_read", "oya.journal", "import")
     assert has("oya.hw.board", "oya.hw.sh1106", "import")                # inside make()
-    assert has("oya.ui.app", "oya.games.kachi_bot", "__import__")        # "oya.games.%s_bot" % game
+    assert has("oya.ui.play", "oya.games.meri_say", "by name: told()")   # told(game, "_say"): a game unknown
+    assert has("oya.games.oicho", "oya.games.oicho_options", "by name: options()")     # options("oicho")
     assert has("oya.ui.app", "oya.ui.home", "by name: flow()")
     assert has("oya.ui.app_rare", "oya.ui.menus", "by name: open_later()")
     assert has("oya.ui.menus", "oya.ui.records", "by name: open_later()")  # app.rare().open_later(app, ...)

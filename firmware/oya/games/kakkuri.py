@@ -785,9 +785,9 @@ class KakkuriMatch(Match):
         (logged in self.outro). The draw is in oya.games.first_dealer with
         the first dealer's, imported for it and forgotten after: once a
         match, and never during a deal."""
-        mod = __import__("oya.games.first_dealer", None, None, ("kakkuri_tiebreak",))
+        from oya.games.first_dealer import kakkuri_tiebreak
         forget(DRAWS)
-        return mod.kakkuri_tiebreak(self, source, rank)
+        return kakkuri_tiebreak(self, source, rank)
 
     def standings(self):
         chips = self.ledger.chips

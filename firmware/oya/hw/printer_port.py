@@ -4,7 +4,7 @@
 # out: most of a match prints nothing, and the driver is RAM.
 import sys
 from oya.compat import const
-from oya.heap import PRINTER, forget
+from oya.heap import DRIVER, PRINTER, forget
 
 _HELD = const(2)      # slips taken before the driver is made: one to print, one waiting (as the driver)
 
@@ -75,7 +75,7 @@ class PrinterPort:
         if p is None:
             if not self._held:
                 return -1
-            if "oya.hw.printer" not in sys.modules:
+            if DRIVER not in sys.modules:
                 # the driver's code on a pass of its own, the driver on the
                 # next: both in one pump is too long a pass
                 try:

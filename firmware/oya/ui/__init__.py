@@ -23,8 +23,7 @@ def flow(name):
     """Module oya.ui.`name`, imported when its flow starts. A flow's screens
     call back into its module (closures), so it stays in RAM while they are
     on the stack and is freed once they are gone and it is forgotten."""
-    name = "oya.ui." + name
-    return __import__(name, None, None, ("t",))
+    return __import__(__name__ + "." + name, None, None, ("t",))
 
 
 class Call:

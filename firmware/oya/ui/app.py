@@ -25,7 +25,8 @@ import os
 import sys
 from oya import rng
 from oya.journal import Journal
-from oya.heap import MATCH_CODE, MENUS, RARE, forget, forget_games
+from oya.games import bot_for, forget_games
+from oya.heap import MATCH_CODE, MATCH_END, MENUS, RARE, forget
 from oya.ui import DEFAULT_SETTINGS, IDLE_REDRAW, flow
 from oya.ui.grid import Grid
 from oya.ui.widgets import Message, wrap
@@ -176,8 +177,9 @@ class App:
             self.top().draw(g)
         return g
 
-    def prefetch(self, *names):
-        """Import these modules on the next idle passes (idle()), one a pass:
+    def prefetch(self, *groups):
+        """Import the modules of these groups (oya.heap's, "a|b|c", or
+        oya.games.module_name's) on the next idle passes (idle()), one a pass:
         the key that needs one then finds it loaded (a game's engine is slow
         to import from flash; while a screen waits for its reader that time
         is free). An item may also be a generator:
@@ -186,7 +188,17 @@ class App:
         gave, which stay first: a job whose step puts up a screen that
         asks for its modules (the home menu) goes on after that step."""
         later = self._later
-        self._prefetch = [x for x in self._prefetch if x in later] + list(names)
+        self._prefetch = [x for x in self._prefetch if x in later]
+        self.prefetch_more(*groups)
+
+    def prefetch_more(self, *groups):
+        """As prefetch(), after what is already asked for."""
+        todo = self._prefetch
+        for g in groups:
+            if isinstance(g, str):
+                todo += g.split("|")
+            else:
+                todo.append(g)
 
     def run_later(self, job):
         """`job` (a generator) run one step an idle pass, after what is
@@ -402,7 +414,7 @@ class App:
         key that ends the match are too long a run of CPU). Keys pressed
         meanwhile wait for it (due)."""
         self.due = self.ranking_due = True
-        self.prefetch("oya.ui.match_end", self._ranking())
+        self.prefetch(MATCH_END, self._ranking())
 
     def _ranking(self):
         flow("match_end").match_over(self)      # (it asks prefetch() for what comes next)
@@ -441,9 +453,8 @@ class App:
     def bot_action(self, deal, seat):
         bot = self._bot
         if bot is None or bot[0] != self.session.game:
-            name = "oya.games.%s_bot" % self.session.game
-            mod = sys.modules.get(name) or __import__(name, None, None, ("smart_bot",))
-            self._bot = bot = (self.session.game, mod.smart_bot)
+            game = self.session.game
+            self._bot = bot = (game, bot_for(game))
         return bot[1](deal, seat, self.bot_rng)
 
     def table_lines(self, deal):

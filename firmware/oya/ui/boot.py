@@ -2,7 +2,8 @@
 # while used (oya.ui.app.flow); the app forgets it once the boot is done.
 from oya import GAMES
 from oya.journal import JournalCorrupt
-from oya.heap import RESUMED, forget, forget_options
+from oya.games import forget_options, module_name
+from oya.heap import RESUME, RESUMED, RULES, forget
 from oya.ui import DEFAULT_SETTINGS, Call
 from oya.ui.widgets import Message, wrap
 from oya.ui.text import t, game_name
@@ -92,14 +93,14 @@ def _resume_steps(app):
     except Exception:
         game = None                 # (said below, where it is read again)
     rec = None
-    todo = app._prefetch            # (this generator is its first item: these come after it)
-    todo.append(collecting())
+    # (this generator is the first item asked for: these come after it)
+    app.prefetch_more(collecting())
     if game in GAMES:
-        todo += match_code(game)
+        app.prefetch_more(*match_code(game))
         # then what reads it back, which goes once it is read (on top of the
         # heap: its room is one piece again after)
-        todo += ["oya.rules", "oya.games." + game + "_options", "oya.resume"]
-    todo.append(_resumed(app))
+        app.prefetch_more(RULES, module_name(game, "_options"), RESUME)
+    app.prefetch_more(_resumed(app))
     yield
 
 

@@ -3,6 +3,7 @@
 # for its names. What its items open is in oya.ui.setup (New table), oya.ui.boot
 # (Resume) and oya.ui.settings (rulesets, settings, about), each imported
 # when picked (oya.ui.app.flow). Dropped in play.
+from oya.heap import SETUP
 from oya.ui import Call, flow
 from oya.ui.menu import Menu
 from oya.ui.text import t
@@ -26,7 +27,7 @@ def home(app, saved=None):
     # match-over screen would import one in its key)
     app._home_resume = (has_saved(app) if saved is None else saved) or night_saved(app)
     app.replace(Menu(t("home", L), [t(x[0], L) for x in items(app)], Call(app, "home", "pick")))
-    app.prefetch("oya.ui.setup")       # New table, the likely next key
+    app.prefetch(SETUP)       # New table, the likely next key
 
 
 def has_saved(app):

@@ -6,6 +6,7 @@
 # screens are still in RAM when it is imported (as the pause menu's module
 # is, beside them, at a match's highest heap).
 from oya import rng
+from oya.heap import NIGHT_MENU
 from oya.ui import tables
 from oya.ui import Call, collecting
 from oya.ui.grid import two_cols
@@ -52,7 +53,7 @@ def match_over(app):
     # run, and a press that comes during it waits for it
     app.prefetch(collecting())
     app.run_later(_into_night(app, s, done))
-    app._prefetch += ["oya.ui.menu", "oya.ui.text_night", "oya.ui.night"]
+    app.prefetch_more(NIGHT_MENU)
 
 
 def _into_night(app, s, done):

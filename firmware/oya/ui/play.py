@@ -11,6 +11,7 @@ from oya.ui.text import t
 from oya.ui import tables
 from oya.ui import IDLE_REDRAW
 from oya.compat import const, run_steps
+from oya.games import told
 from oya.heap import forget
 
 INTRO = 0
@@ -593,21 +594,12 @@ class PlayScreen(Screen):
             say.drop(tell)
 
     def teller(self):
-        """The game's own module that says a deal's actions (oya.games.<game>_say,
-        named as its bots' module is), or None (oya.ui.say)."""
-        return self.game_part("_say")
+        """The game's own module that says a deal's actions, or None (oya.ui.say)."""
+        return told(self.s.game, "_say")
 
     def words(self):
-        """The game's own module that says a finished deal (oya.games.<game>_words), or None."""
-        return self.game_part("_words")
-
-    def game_part(self, tail):
-        import sys
-        name = "oya.games." + self.s.game + tail
-        try:
-            return sys.modules.get(name) or __import__(name, None, None, ("each_sentence",))
-        except ImportError:
-            return None
+        """The game's own module that says a finished deal, or None."""
+        return told(self.s.game, "_words")
 
     def said_lines(self):
         return wrap(self.said)[:SAID_ROWS] if self.said else []

@@ -3,7 +3,7 @@
 # Imported while they are used (oya.ui.app.flow), dropped in play.
 from oya import VERSION, option_text
 from oya.ui import keys
-from oya.heap import forget_games
+from oya.games import forget_games
 from oya.ui import Call, flow
 from oya.ui.grid import COLS, half
 from oya.ui.menu import Menu

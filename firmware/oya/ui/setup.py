@@ -5,7 +5,8 @@
 # oya.jsonlite), once the match is drawn.
 import os
 from oya import GAMES
-from oya.heap import HOME, forget, forget_games
+from oya.games import forget_games, module_name
+from oya.heap import HOME, RULES, TABLE, forget
 from oya.compat import run_steps
 from oya.ui import RULESET_DIR, Call, flow
 from oya.ui.grid import COLS, cut, half
@@ -171,7 +172,7 @@ class Scan:
             # a RulesetError comes from oya.rules, so it is in RAM: not
             # imported here for another error (a heap with no room, say)
             import sys
-            rules = sys.modules.get("oya.rules")
+            rules = sys.modules.get(RULES)
             err = str(e)
             if rules is not None and isinstance(e, rules.RulesetError):
                 from oya import rsindex
@@ -385,7 +386,7 @@ def ruleset_menu(app, game, found):
     # the options screen's modules (its engine is fetched on that screen,
     # once this module has gone: with it here this menu would be the highest
     # heap of a setup)
-    app.prefetch("oya.games.%s_options" % game, "oya.ui.table")
+    app.prefetch(module_name(game, "_options"), TABLE)
 
 
 def picked(app, game, found, i):

@@ -2,16 +2,17 @@
 # up (a new table's, or the boot's resume). Imported for that one step and
 # forgotten with the flows (oya.heap.FLOWS): a deal never needs it.
 from oya import rng
-from oya.games import load
-from oya.heap import FIRST_DRAW, FLOWS, PARTS, forget, forget_options
+from oya.games import forget_options, load, module_name
+from oya.heap import FIRST_DRAW, FLOWS, OVER_ENGINE, PARTS, PLAY, UNDER_ENGINE, forget
 from oya.ui import Call, collecting
 
 
 def match_code(game):
-    """The modules a match of `game` runs on, each after its own imports:
-    a new table's or a resume's prefetch, one an idle pass."""
-    return ["oya.cards", "oya.ledger", "oya.stock", "oya.game", "oya.match"] + (PARTS[game].split("|") if game in PARTS else []) + [
-        "oya.games." + game, "oya.session", "oya.ui.tables"]
+    """The groups of modules a match of `game` runs on, each after its own
+    imports: a new table's or a resume's prefetch, one an idle pass."""
+    if game in PARTS:
+        return (UNDER_ENGINE, PARTS[game], module_name(game), OVER_ENGINE)
+    return (UNDER_ENGINE, module_name(game), OVER_ENGINE)
 
 
 def begin(app, game, rs_name, opts, names, bots, changed, first):
@@ -48,7 +49,7 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
         # the draws' module (the games' draws import it), in a pass of its
         # own (the match forgets it after); a match with no draw of its own
         # has none to fetch
-        __import__("oya.games.first_dealer")
+        import oya.games.first_dealer  # noqa: F401
     yield
     if m.table:
         # the table draws with its own cards, entered on a picker, or chooses by hand
@@ -94,7 +95,7 @@ def show_first_dealer(app, first):
     # the deal screens (this step ends the list's first item), then, while the
     # draw is read, a collection of what the setup left: the OK that deals
     # meets one otherwise
-    app._prefetch += [collecting(), "oya.ui.play", collecting()]     # (the draw's module forgotten: as above)
+    app.prefetch_more(collecting(), PLAY, collecting())     # (the draw's module forgotten: as above)
 
 
 def start_pending(app):

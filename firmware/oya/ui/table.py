@@ -4,7 +4,8 @@
 # new-table flow once the match is drawn.
 from oya import option_text
 from oya.ui import keys
-from oya.heap import FLOWS, SETUP, forget, forget_options
+from oya.games import forget_options
+from oya.heap import FLOWS, SETUP, forget
 from oya.ui import flow
 from oya.ui.grid import cut, half
 from oya.heap import look
@@ -124,8 +125,8 @@ def setup_facts(game):
     holding the starting chips or None) of `game`: from its options module,
     which the setup has in RAM, not from its engine, which comes once the
     setup's screens are gone (oya.ui.start.begin)."""
-    from oya.games import EXTRA
-    m = EXTRA[game].MATCH if game in EXTRA else __import__("oya.games.%s_options" % game, None, None, ("SEATS",))
+    from oya.games import EXTRA, options_module
+    m = EXTRA[game].MATCH if game in EXTRA else options_module(game)
     return m.SEATS, getattr(m, "WARN_SEATS", None), m.START_OPTION
 
 
