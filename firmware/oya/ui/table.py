@@ -11,7 +11,7 @@ from oya.heap import look
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
 from oya.ui.widgets import Screen, Message, wrap
-from oya.ui.text import t
+from oya.ui.text import t, game_name
 
 
 def option_words(lang):
@@ -50,6 +50,41 @@ def value_text(words, v):
                 out.append(s[i:i + 1])
             a = i + 1
     return "".join(out)
+
+
+def refusal(text, lang):
+    """Why a value, a ruleset or a table deck is refused (an English
+    sentence of the engine's) in `lang`: in Japanese its form's words
+    (oya.ui.text_ja_why), each blank made Japanese too."""
+    if not lang:
+        return text
+    from oya.ui.text_ja_why import FORMS
+    from oya.ui.story_ja import blanks
+    i = 1
+    while i < len(FORMS):
+        e = FORMS.find("~", i)
+        j = FORMS.find("|", e)
+        got = blanks(FORMS[i:e], text)
+        if got is not None:
+            return FORMS[e + 1:j] % tuple(blank_text(g) for g in got)
+        i = j + 1
+    return text
+
+
+def blank_text(b):
+    """A blank of a refusal's form in Japanese: an option's id (quoted, as
+    %r writes it) by its name, a game by its name, a file's name as it is,
+    a sentence of its own by its form, else each word of a value or a list
+    of them."""
+    words = option_words(1)
+    if b[:1] == "'" and b[-1:] == "'" and look(words.N, b[1:-1]) is not None:
+        return look(words.N, b[1:-1])
+    if game_name(b, 1) != b:
+        return game_name(b, 1)
+    if "." in b and " " not in b:
+        return b
+    r = refusal(b, 1)
+    return r if r != b else value_text(words, b)
 
 
 def option_row(oid, value, words=None):
@@ -108,7 +143,7 @@ def edit_options(app, game, rs_name, opts):
             cur = opts[e[0]] if opts[e[0]] is not None else e[2]
             app.push(Spinner(name, e[2], min(e[3], 9999), cur, set_value, app.pop, lang=L))
         elif callable(e[2]):
-            app.push(Message(name, wrap(e[2](None)), app.pop, lang=L))      # what it allows (rules.allowed)
+            app.push(Message(name, wrap(refusal(e[2](None), L)), app.pop, lang=L))    # what it allows (rules.allowed)
         else:
             vals = list(e[2])
             app.push(Menu(name, [value_text(words, v) for v in vals], lambda j: set_value(vals[j]), app.pop,
@@ -227,7 +262,7 @@ def pick_bots(app, game, rs_name, opts, names):
             from oya.tabledeck import refuse
             why = refuse(game, opts)
             if why:
-                app.push(Message(t("table_deck", L), wrap(why), app.pop, lang=L))
+                app.push(Message(t("table_deck", L), wrap(refusal(why, L)), app.pop, lang=L))
                 return
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
