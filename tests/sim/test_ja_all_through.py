@@ -368,3 +368,28 @@ def test_refusals_and_a_rulesets_page_in_english_read_as_before():
     assert two_cols("color_tiebreak", "red_high") in pages["colour"], pages["colour"]     # as the options screen rows it
     bad = findings(frames, "", lambda r: KANA.findall(r))
     assert not bad, "%d lines with kana:\n%s" % (len(bad), "\n".join(bad))
+
+
+def test_every_check_and_refusal_reads_in_japanese():
+    """What each option of each game allows (oya.rules.allowed, the games'
+    check_* functions), a ruleset's error naming it, and each table deck's
+    refusal read without an English word in Japanese (the file's name
+    aside), and as they are in English."""
+    from oya import GAMES, rules, tabledeck
+    from oya.games import options
+    from oya.ui.table import refusal
+    said = [tabledeck.refuse("kachi", {"color_tiebreak": "red_high"}), tabledeck.refuse("kakkuri", {"players": 8}),
+            tabledeck.refuse("_highcard", {})]
+    for g in GAMES:
+        for e in options(g):
+            said.append(rules.allowed(e))
+            bad = [4] if callable(e[2]) else (e[3] + 1 if len(e) == 4 else "zzz")
+            try:
+                rules.validate({"game": g, "name": "x", "options": {e[0]: bad}}, "r.json")
+                raise AssertionError((g, e[0], bad))
+            except rules.RulesetError as x:
+                said.append(str(x).replace("'zzz'", "0"))
+    for s in said:
+        assert s and refusal(s, 0) == s
+        ja = refusal(s, 1)
+        assert not english_words(ja.replace("r.json", "")), (s, ja)

@@ -54,27 +54,15 @@ def value_text(words, v):
 
 def refusal(text, lang):
     """Why a value, a ruleset or a table deck is refused (an English
-    sentence of the engine's) in `lang`: in Japanese its form's words
+    sentence of the engine's) in `lang`: in Japanese by its form's words
     (oya.ui.text_ja_why), each blank made Japanese too."""
-    if not lang:
-        return text
-    from oya.ui.text_ja_why import FORMS
-    from oya.ui.story_ja import blanks
-    i = 1
-    while i < len(FORMS):
-        e = FORMS.find("~", i)
-        j = FORMS.find("|", e)
-        got = blanks(FORMS[i:e], text)
-        if got is not None:
-            return FORMS[e + 1:j] % tuple(blank_text(g) for g in got)
-        i = j + 1
-    return text
+    return ja_text(text) if lang else text
 
 
-def blank_text(b):
-    """A blank of a refusal's form in Japanese: an option's id (quoted, as
-    %r writes it) by its name, a game by its name, a file's name as it is,
-    a sentence of its own by its form, else each word of a value or a list
+def ja_text(b):
+    """A refusal, or a blank of one's form, in Japanese: an option's id
+    (quoted, as %r writes it) by its name, a game by its name, a file's name
+    as it is, a sentence by its form, else each word of a value or a list
     of them."""
     words = option_words(1)
     if b[:1] == "'" and b[-1:] == "'" and look(words.N, b[1:-1]) is not None:
@@ -83,8 +71,19 @@ def blank_text(b):
         return game_name(b, 1)
     if "." in b and " " not in b:
         return b
-    r = refusal(b, 1)
-    return r if r != b else value_text(words, b)
+    from oya.ui.text_ja_why import FORMS
+    from oya.ui.story_ja import blanks
+    i = 1
+    while i < len(FORMS):
+        e = FORMS.find("~", i)
+        j = FORMS.find("|", e)
+        got = blanks(FORMS[i:e], b)
+        if got is not None:
+            return FORMS[e + 1:j] % tuple(ja_text(g) for g in got)
+        i = j + 1
+    if ", " in b:                       # a list of values (oya.rules.allowed)
+        return ", ".join([ja_text(x) for x in b.split(", ")])
+    return value_text(words, b)
 
 
 def option_row(oid, value, words=None):
