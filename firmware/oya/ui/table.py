@@ -72,15 +72,10 @@ def ja_text(b):
     if "." in b and " " not in b:
         return b
     from oya.ui.text_ja_why import FORMS
-    from oya.ui.story_ja import blanks
-    i = 1
-    while i < len(FORMS):
-        e = FORMS.find("~", i)
-        j = FORMS.find("|", e)
-        got = blanks(FORMS[i:e], b)
-        if got is not None:
-            return FORMS[e + 1:j] % tuple(ja_text(g) for g in got)
-        i = j + 1
+    from oya.ui.story_ja import by_form
+    ja = by_form(FORMS, "~", b, ja_text)
+    if ja is not None:
+        return ja
     if ", " in b:                       # a list of values (oya.rules.allowed)
         return ", ".join([ja_text(x) for x in b.split(", ")])
     return value_text(words, b)
