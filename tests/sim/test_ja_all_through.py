@@ -292,7 +292,8 @@ def walk_refusals(lang):
     """The screens that refuse: each bad ruleset's error and the Kachi-kachi
     one's detail page (Settings > Rulesets), the allowed ante sizes of
     Kyutenhan (Options), and a table deck refused by Kachi-kachi's and
-    Kakkuri's options (New table): the frames seen and the pages' rows."""
+    Kakkuri's options and the bad Oicho-Kabu one's error (New table): the
+    frames seen and the pages' rows."""
     pages = {}
     d = Reading(seed=3, lang=lang, rulesets=REFUSED)
     try:
@@ -328,6 +329,20 @@ def walk_refusals(lang):
         pages["antes"] = d.rows()
     finally:
         d.close()
+    frames += d.seen
+    d = Reading(seed=3, lang=lang, rulesets=REFUSED)
+    try:
+        d.expect_title("home")
+        d.press("ok")
+        d.menu_to(__import__("oya").GAMES.index("oicho"))
+        d.press("ok")
+        d.expect_title("ruleset")
+        items = d.app.top().items
+        d.menu_to([i for i in range(len(items)) if not isinstance(items[i], str)][0])     # the invalid one
+        d.press("ok")
+        pages["new_table"] = [d.half(x) for x in d.app.top().lines]
+    finally:
+        d.close()
     return frames + d.seen, pages
 
 
@@ -349,9 +364,9 @@ def list_findings(frames, names):
 def test_refusals_and_a_rulesets_page_in_japanese_show_no_english_word():
     frames, pages = walk_refusals("ja")
     names = ruleset_names() + [doc["name"] for _, doc in REFUSED] + [fn + ".json" for fn, _ in REFUSED]
-    for k in ("bad_chips", "bad_antes", "kachi", "kakkuri", "antes", "colour"):
+    for k in ("bad_chips", "bad_antes", "kachi", "kakkuri", "antes", "colour", "new_table"):
         assert pages[k] and not setup_findings([pages[k]], names), (k, pages[k])
-    assert "ﾓﾁﾃﾝ" in " ".join(pages["bad_chips"]), pages["bad_chips"]       # the option by its name
+    assert "ﾓﾁﾃﾝ" in " ".join(pages["bad_chips"]) and "ﾓﾁﾃﾝ" in " ".join(pages["new_table"]), pages    # the option by its name
     assert "ﾄﾞｳﾃﾝ ｲﾛ" in " ".join(pages["colour"]) and "ｱｶ ｶﾞ ｳｴ" in " ".join(pages["colour"]), pages["colour"]
     bad = list_findings(frames, names)
     assert not bad, "%d English lines:\n%s" % (len(bad), "\n".join(bad))
@@ -360,6 +375,7 @@ def test_refusals_and_a_rulesets_page_in_japanese_show_no_english_word():
 def test_refusals_and_a_rulesets_page_in_english_read_as_before():
     frames, pages = walk_refusals(None)
     assert "option 'starting_points' must be an integer" in " ".join(pages["bad_chips"]), pages["bad_chips"]
+    assert "option 'starting_points' must be an integer" in " ".join(pages["new_table"]), pages["new_table"]
     assert "option 'ante_values' must be a list of ante" in " ".join(pages["bad_antes"]), pages["bad_antes"]
     assert "Colour tie-break needs the device's deal" in " ".join(pages["kachi"]), pages["kachi"]
     assert "8 players: the hako needs the device's deal" in " ".join(pages["kakkuri"]), pages["kakkuri"]
