@@ -45,9 +45,10 @@ GAMES = ("oicho", "kachi", "kakkuri", "kyuten", "meri")
 KB = 1024
 
 # name -> (limit, what, unit); a figure above its limit misses the budget.
+# The heap and latency budgets are the RP2040's (`python -m tools pico bench`):
+# this port's heap grows and collects when it likes, and its display traffic
+# only stands in for time, so those figures here are for comparing commits.
 BUDGETS = {
-    "heap_mpy_high": (96 * KB, "heap high-water of app + largest game + UI as .mpy", "B"),
-    "display_median": (256, "display bytes per screen change, median", "B"),
     "printer_overruns": (0, "printer overruns (bytes lost)", ""),
     "press_late": (0, "presses during printing handled after the next line was sent", ""),
     "table_presses_per_card": (2, "Oicho-Kabu table deck: presses per card entered, average", ""),
@@ -375,10 +376,7 @@ def summarise(fig):
     s["boot_mpy"] = {k: mp[g0]["heap_mpy"][k] for k in ("boot_total_high", "boot_used_high", "boot_live",
                                                          "before_frame_live", "boot_modules")}
     s["boot_module_names"] = mp[g0]["heap_mpy"]["boot_module_names"]
-    values = {
-        "heap_mpy_high": worst[0],
-        "display_median": s["display_all"]["median"],
-    }
+    values = {}
     pr = fig.get("printer")
     if pr:
         values["printer_overruns"] = pr["overruns"]

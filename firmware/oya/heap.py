@@ -42,7 +42,7 @@
 # what a deal in play does not need: dropped when the match starts
 FLOWS = ("oya.ui.home|oya.ui.boot|oya.ui.settings|oya.ui.setup|oya.ui.table|oya.ui.menus|"
          "oya.ui.menu|oya.rules|oya.jsonlite|oya.rsindex|oya.ui.text_en_setup|"
-         "oya.ui.text_ja_setup|oya.ui.text_ja_options|oya.resume|oya.journal_read|oya.ui.start|oya.ui.spinner|"
+         "oya.ui.text_ja_setup|oya.ui.text_ja_options|oya.ui.text_ja_why|oya.resume|oya.journal_read|oya.ui.start|oya.ui.spinner|"
          "oya.ui.records|oya.ui.match_end|oya.ui.night|oya.ui.text_night|oya.settle|oya.ui.chart|oya.night")
 # the night's screens between matches (oya.ui.night), dropped when the night ends
 NIGHT = "oya.ui.night|oya.ui.text_night|oya.settle|oya.ui.chart|oya.night"

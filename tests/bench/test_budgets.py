@@ -49,21 +49,11 @@ def test_all_budgets_met_exits_zero(tmp_path, capsys):
     assert "MISS" not in out and "Budgets" in out
 
 
-def test_heap_over_budget_exits_nonzero(tmp_path, capsys):
-    rc, out = run_check(tmp_path, fake_figures(heap=96 * KB + 16), capsys)
-    assert rc == 1
-    assert "heap_mpy_high" in out.splitlines()[-1]
-
-
-def test_heap_exactly_at_budget_passes(tmp_path, capsys):
-    rc, out = run_check(tmp_path, fake_figures(heap=96 * KB), capsys)
+def test_the_heap_and_display_figures_are_reported_but_budgeted_on_the_rp2040(tmp_path, capsys):
+    # a heap high-water and a display median far above the old proxies: figures, not misses
+    rc, out = run_check(tmp_path, fake_figures(heap=120 * KB, display=(300, 400, 900)), capsys)
     assert rc == 0, out
-
-
-def test_display_median_over_budget_exits_nonzero(tmp_path, capsys):
-    rc, out = run_check(tmp_path, fake_figures(display=(300, 400, 257)), capsys)
-    assert rc == 1
-    assert "display_median" in out.splitlines()[-1]
+    assert "heap_mpy_high" not in bench.BUDGETS and "display_median" not in bench.BUDGETS
 
 
 def test_printer_overrun_and_late_press_are_misses(tmp_path, capsys):

@@ -256,3 +256,156 @@ def test_every_option_and_choice_reads_in_japanese_and_apart(game):
         assert len(set(rows)) == len(values), (e[0], rows)
         en = option_row(e[0], e[1])
         assert en[0] == e[0] and option_text(e[1]).startswith(en[1].rstrip("~")), (e[0], en)
+
+
+# a ruleset with a value its option refuses, one a table deck cannot play,
+# and one whose options differ from the defaults (for its detail page)
+REFUSED = [("bad_chips", {"game": "oicho", "name": "Bad chips", "options": {"starting_points": 0}}),
+           ("bad_antes", {"game": "kyuten", "name": "Bad antes", "options": {"ante_values": [4]}}),
+           ("colour", {"game": "kachi", "name": "Colour ties", "options": {"color_tiebreak": "red_high"}}),
+           ("eight", {"game": "kakkuri", "name": "Eight seats", "options": {"players": 8}})]
+
+
+def open_ruleset(d, fn, name):
+    """Home -> Rulesets -> the row of ruleset `name` (an invalid one's: its
+    file `fn`), OK: its page's lines, each seen (scrolled to) on the glass."""
+    from oya.ui.home import ITEMS
+    d.expect_title("home")
+    d.menu_to([x[0] for x in ITEMS].index("rulesets") - 1)       # (no saved match: Resume is not listed)
+    d.press("ok")
+    for _ in range(100):                                         # the list, once every file is read
+        if hasattr(d.app.top(), "items"):
+            break
+        d.advance(100, piece=100)
+    d.expect_title("rulesets")
+    items = d.app.top().items
+    names = [it[0].rstrip("~") for it in items]
+    at = [i for i in range(len(names)) if names[i] and (name.startswith(names[i]) or (fn + ".json").startswith(names[i]))]
+    d.menu_to(at[0])
+    d.press("ok")
+    lines = d.app.top().lines
+    d.press("down", len(lines), gap=60)
+    return [d.half(x) for x in lines]
+
+
+def walk_refusals(lang):
+    """The screens that refuse: each bad ruleset's error and the Kachi-kachi
+    one's detail page (Settings > Rulesets), the allowed ante sizes of
+    Kyutenhan (Options), and a table deck refused by Kachi-kachi's and
+    Kakkuri's options and the bad Oicho-Kabu one's error (New table): the
+    frames seen and the pages' rows."""
+    pages = {}
+    d = Reading(seed=3, lang=lang, rulesets=REFUSED)
+    try:
+        for fn, doc in REFUSED:
+            pages[fn] = open_ruleset(d, fn, doc["name"])
+            d.press("ok")
+            d.press("back")
+        d.new_table("kyuten")
+    except AssertionError:
+        pass
+    finally:
+        d.close()
+    frames = list(d.seen)
+    for game, name in (("kachi", "Colour ties"), ("kakkuri", "Eight seats")):
+        d = Reading(seed=3, lang=lang, rulesets=REFUSED)
+        try:
+            with pytest.raises(AssertionError):
+                d.new_table(game, ruleset=name, seats=3, humans=8 if game == "kakkuri" else 3, table_deck=True)
+            pages[game] = d.rows()
+        finally:
+            d.close()
+        frames += d.seen
+    d = Reading(seed=3, lang=lang)
+    try:
+        d.expect_title("home")
+        d.press("ok")
+        d.menu_to(__import__("oya").GAMES.index("kyuten"))
+        d.press("ok")
+        d.press("ok")                                   # the defaults
+        d.expect_title("options")
+        d.menu_to(3)                                    # ante_values: what it allows
+        d.press("ok")
+        pages["antes"] = d.rows()
+    finally:
+        d.close()
+    frames += d.seen
+    d = Reading(seed=3, lang=lang, rulesets=REFUSED)
+    try:
+        d.expect_title("home")
+        d.press("ok")
+        d.menu_to(__import__("oya").GAMES.index("oicho"))
+        d.press("ok")
+        d.expect_title("ruleset")
+        items = d.app.top().items
+        d.menu_to([i for i in range(len(items)) if not isinstance(items[i], str)][0])     # the invalid one
+        d.press("ok")
+        pages["new_table"] = [d.half(x) for x in d.app.top().lines]
+    finally:
+        d.close()
+    return frames + d.seen, pages
+
+
+def list_findings(frames, names):
+    """setup_findings() of a list of rulesets' frames, where names that
+    look alike cut show as their head, "~" and their end ("Ka~regional)")."""
+    out = []
+    for rows in frames:
+        rows = list(rows)
+        for n in names:
+            for a in range(1, len(n)):
+                for b in range(len(n) - a, 0, -1):
+                    form = n[:a] + "~" + n[-b:]
+                    rows = [r.replace(form, " ") for r in rows]
+        out.append(rows)
+    return setup_findings(out, names)
+
+
+def test_refusals_and_a_rulesets_page_in_japanese_show_no_english_word():
+    frames, pages = walk_refusals("ja")
+    names = ruleset_names() + [doc["name"] for _, doc in REFUSED] + [fn + ".json" for fn, _ in REFUSED]
+    for k in ("bad_chips", "bad_antes", "kachi", "kakkuri", "antes", "colour", "new_table"):
+        assert pages[k] and not setup_findings([pages[k]], names), (k, pages[k])
+    assert "ﾓﾁﾃﾝ" in " ".join(pages["bad_chips"]) and "ﾓﾁﾃﾝ" in " ".join(pages["new_table"]), pages    # the option by its name
+    assert "ﾄﾞｳﾃﾝ ｲﾛ" in " ".join(pages["colour"]) and "ｱｶ ｶﾞ ｳｴ" in " ".join(pages["colour"]), pages["colour"]
+    bad = list_findings(frames, names)
+    assert not bad, "%d English lines:\n%s" % (len(bad), "\n".join(bad))
+
+
+def test_refusals_and_a_rulesets_page_in_english_read_as_before():
+    frames, pages = walk_refusals(None)
+    assert "option 'starting_points' must be an integer" in " ".join(pages["bad_chips"]), pages["bad_chips"]
+    assert "option 'starting_points' must be an integer" in " ".join(pages["new_table"]), pages["new_table"]
+    assert "option 'ante_values' must be a list of ante" in " ".join(pages["bad_antes"]), pages["bad_antes"]
+    assert "Colour tie-break needs the device's deal" in " ".join(pages["kachi"]), pages["kachi"]
+    assert "8 players: the hako needs the device's deal" in " ".join(pages["kakkuri"]), pages["kakkuri"]
+    assert "a list of ante sizes" in " ".join(pages["antes"]), pages["antes"]
+    from oya.ui.grid import two_cols
+    assert two_cols("color_tiebreak", "red_high") in pages["colour"], pages["colour"]     # as the options screen rows it
+    bad = findings(frames, "", lambda r: KANA.findall(r))
+    assert not bad, "%d lines with kana:\n%s" % (len(bad), "\n".join(bad))
+
+
+def test_every_check_and_refusal_reads_in_japanese():
+    """What each option of each game allows (oya.rules.allowed, the games'
+    check_* functions), a ruleset's error naming it, and each table deck's
+    refusal read without an English word in Japanese (the file's name
+    aside), and as they are in English."""
+    from oya import GAMES, rules, tabledeck
+    from oya.games import options
+    from oya.ui.table import refusal
+    said = [tabledeck.refuse("kachi", {"color_tiebreak": "red_high"}), tabledeck.refuse("kakkuri", {"players": 8}),
+            tabledeck.refuse("_highcard", {})]
+    for g in GAMES:
+        for e in options(g):
+            said.append(rules.allowed(e))
+            bad = [4] if callable(e[2]) else (e[3] + 1 if len(e) == 4 else "zzz")
+            try:
+                rules.validate({"game": g, "name": "x", "options": {e[0]: bad}}, "r.json")
+                raise AssertionError((g, e[0], bad))
+            except rules.RulesetError as x:
+                said.append(str(x).replace("'zzz'", "0"))
+    for s in said:
+        assert s and refusal(s, 0) == s
+        ja = refusal(s, 1)
+        assert not english_words(ja.replace("r.json", "")), (s, ja)

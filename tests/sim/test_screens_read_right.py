@@ -261,7 +261,8 @@ def test_every_ruleset_list_tells_its_rulesets_apart(lang):
         assert n >= 14
         rows = list_rows(d, n)
         assert len(set(rows)) == n, rows
-        assert sum(r.endswith(" oicho") for r in rows) == len(SHIPPED_OICHO) + len(LOOKALIKES), rows
+        game = d.half(d.T.game_name("oicho", d.lang)) if d.lang else "oicho"     # (Japanese: by its name)
+        assert sum(r.endswith(" " + game) for r in rows) == len(SHIPPED_OICHO) + len(LOOKALIKES), rows
         d.press("back")
         d.expect_title("home")
         d.press("up")                                   # New table

@@ -1,11 +1,11 @@
 # The screens reached from the home menu but New table and Resume: rulesets,
 # settings (language, contrast, printer, test page, button test), about.
 # Imported while they are used (oya.ui.app.flow), dropped in play.
-from oya import VERSION, option_text
+from oya import VERSION
 from oya.ui import keys
 from oya.games import forget_games
 from oya.ui import Call, flow
-from oya.ui.grid import COLS, half
+from oya.ui.grid import COLS, half, two_cols
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
 from oya.ui.widgets import Message, wrap
@@ -19,7 +19,8 @@ def rulesets_screen(app):
 def rulesets_list(app, found):
     setup = flow("setup")
     L = app.lang
-    right = [t("invalid", L) if f[4] else f[1] for f in found]
+    # the game as ruleset files name it in English, by its name in Japanese
+    right = [t("invalid", L) if f[4] else game_name(f[1], L) if L else f[1] for f in found]
     names = setup.distinct([f[2] for f in found], COLS - 2 - max([len(half(r)) for r in right] or [0]))
     items = [(names[i], right[i]) for i in range(len(found))]
 
@@ -31,7 +32,13 @@ def rulesets_list(app, found):
             except Exception as e:
                 err = str(e)
             forget_games(None)
-        lines = wrap(err) if err else [fn, game_name(g, L)] + ["%s=%s" % (k, option_text(opts[k])) for k in opts]
+        table = flow("table")
+        if err:
+            lines = wrap(table.refusal(err, L))
+        else:
+            # each option as the options screen shows it
+            words = table.option_words(L)
+            lines = [fn, game_name(g, L)] + [two_cols(*table.option_row(k, opts[k], words)) for k in opts]
         app.push(Message(name, lines, app.pop, lang=L))
 
     setup.show(app, Menu(t("rulesets", L), items or ["-"], pick if items else (lambda i: None), app.pop))

@@ -399,12 +399,12 @@ def picked(app, game, found, i):
         return
     fn, g, name, opts, err = found[i - 1]
     if err:
-        app.push(Message(t("invalid", L), wrap(err), app.pop, lang=L))
+        app.push(Message(t("invalid", L), wrap(flow("table").refusal(err, L)), app.pop, lang=L))
         return
     if opts is None:
         try:
             g, name, opts = load(fn)
         except Exception as e:           # changed since it was listed
-            app.push(Message(t("invalid", L), wrap(str(e)), app.pop, lang=L))
+            app.push(Message(t("invalid", L), wrap(flow("table").refusal(str(e), L)), app.pop, lang=L))
             return
     flow("table").edit_options(app, game, name, opts)

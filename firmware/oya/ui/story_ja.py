@@ -141,16 +141,28 @@ def blanks(form, text):
         i = j
 
 
+def by_form(forms, sep, text, word):
+    """`text` in the words of its form in `forms` ("|form<sep>words|..."),
+    each blank's text through word(), or None when no form makes it."""
+    i = 1
+    while i < len(forms):
+        e = forms.find(sep, i)
+        j = forms.find("|", e)
+        got = blanks(forms[i:e], text)
+        if got is not None:
+            return forms[e + 1:j] % tuple(word(g) for g in got)
+        i = j + 1
+    return None
+
+
 def note(text):
     """An engine's note `text` in Japanese: its form's translation (NOTES),
     each blank's word translated (WORDS)."""
+    ja = by_form(NOTES, "=", text, blank_word)
+    return text if ja is None else ja
+
+
+def blank_word(g):
+    """A note's blank in Japanese: its word (WORDS), else as it is."""
     from oya.ui.text import look
-    i = 1
-    while i < len(NOTES):
-        e = NOTES.find("=", i)
-        j = NOTES.find("|", e)
-        got = blanks(NOTES[i:e], text)
-        if got is not None:
-            return NOTES[e + 1:j] % tuple(look(WORDS, g) or g for g in got)
-        i = j + 1
-    return text
+    return look(WORDS, g) or g

@@ -12,7 +12,7 @@ from oya.heap import look
 from oya.ui.menu import Menu
 from oya.ui.spinner import Spinner
 from oya.ui.widgets import Screen, Message, wrap
-from oya.ui.text import t
+from oya.ui.text import t, game_name
 
 
 def option_words(lang):
@@ -51,6 +51,35 @@ def value_text(words, v):
                 out.append(s[i:i + 1])
             a = i + 1
     return "".join(out)
+
+
+def refusal(text, lang):
+    """Why a value, a ruleset or a table deck is refused (an English
+    sentence of the engine's) in `lang`: in Japanese by its form's words
+    (oya.ui.text_ja_why), each blank made Japanese too."""
+    return ja_text(text) if lang else text
+
+
+def ja_text(b):
+    """A refusal, or a blank of one's form, in Japanese: an option's id
+    (quoted, as %r writes it) by its name, a game by its name, a file's name
+    as it is, a sentence by its form, else each word of a value or a list
+    of them."""
+    words = option_words(1)
+    if b[:1] == "'" and b[-1:] == "'" and look(words.N, b[1:-1]) is not None:
+        return look(words.N, b[1:-1])
+    if game_name(b, 1) != b:
+        return game_name(b, 1)
+    if "." in b and " " not in b:
+        return b
+    from oya.ui.text_ja_why import FORMS
+    from oya.ui.story_ja import by_form
+    ja = by_form(FORMS, "~", b, ja_text)
+    if ja is not None:
+        return ja
+    if ", " in b:                       # a list of values (oya.rules.allowed)
+        return ", ".join([ja_text(x) for x in b.split(", ")])
+    return value_text(words, b)
 
 
 def option_row(oid, value, words=None):
@@ -109,7 +138,7 @@ def edit_options(app, game, rs_name, opts):
             cur = opts[e[0]] if opts[e[0]] is not None else e[2]
             app.push(Spinner(name, e[2], min(e[3], 9999), cur, set_value, app.pop, lang=L))
         elif callable(e[2]):
-            app.push(Message(name, wrap(e[2](None)), app.pop, lang=L))      # what it allows (rules.allowed)
+            app.push(Message(name, wrap(refusal(e[2](None), L)), app.pop, lang=L))    # what it allows (rules.allowed)
         else:
             vals = list(e[2])
             app.push(Menu(name, [value_text(words, v) for v in vals], lambda j: set_value(vals[j]), app.pop,
@@ -228,7 +257,7 @@ def pick_bots(app, game, rs_name, opts, names):
             from oya.tabledeck import refuse
             why = refuse(game, opts)
             if why:
-                app.push(Message(t("table_deck", L), wrap(why), app.pop, lang=L))
+                app.push(Message(t("table_deck", L), wrap(refusal(why, L)), app.pop, lang=L))
                 return
         start_new(app, game, rs_name, opts, names, tuple(range(n - b, n)))
 
