@@ -82,9 +82,17 @@ from oya.games.kachi_hands import (PIN_IDS, YAKU_IDS, rank,
     is_red, value_of, ladder, evaluate, tiebreak, goshugi_units, arashi_rank,
     bonus_units, best_pair, kenpei_pair, value_label, _cname, table_lines)
 
-# the actions (small ints; decode()/encode() give the transcript form), in
-# oya.games.kachi_hands for the codec's sake
-from oya.games.kachi_hands import FOLD, CALL, SHIROKU, INKETSU_GERI, BUTA_GERI, DRAW, DRAW_SHOW, EXPOSE, RATE
+# The actions: small ints, whose transcript form ACTIONS gives (decode and
+# encode in oya.game); consts here, so the tables below are constants.
+FOLD = const(0)
+CALL = const(1)
+SHIROKU = const(2)
+INKETSU_GERI = const(3)
+BUTA_GERI = const(4)
+DRAW = const(5)         # any_card draw, or the 4th-card draw
+DRAW_SHOW = const(6)    # + index 0/1 of the dealt card shown (original_card)
+EXPOSE = const(10)      # + hand index 0..3 (any_card)
+RATE = const(1000)      # + chips
 _DECISIONS = (FOLD, CALL, SHIROKU, INKETSU_GERI, BUTA_GERI, DRAW, DRAW_SHOW, DRAW_SHOW + 1)
 _EXPOSES = (EXPOSE, EXPOSE + 1, EXPOSE + 2, EXPOSE + 3)
 
@@ -591,9 +599,19 @@ class KachiDeal(Deal):
             return {r[4]: cards.name(self.kind, self.hands[self.turn][v])}
         return {r[4]: v}
 
-    def encode(self, do, args):
-        from oya.games.kachi_codec import encode     # (transcripts: tools, not a deal)
-        return encode(self, do, args)
+    def act_code(self, r, args):
+        c = r[0]
+        if c == CALL:
+            return 0 if int(args["chips"]) == self.rate else None
+        if c == DRAW_SHOW or c == EXPOSE:      # a card of the hand, by its name
+            hand = self.hands[self.turn] if self.turn >= 0 else b""
+            n = min(2, len(hand)) if c == DRAW_SHOW else len(hand)
+            name = args[r[4]]
+            for i in range(n):
+                if cards.name(self.kind, hand[i]) == name and (c == DRAW_SHOW or not self.up[self.turn] & (1 << i)):
+                    return i
+            return None
+        return int(args[r[4]])
 
     def act_text(self, r, v, lang):
         c = r[0]

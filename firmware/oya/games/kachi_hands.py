@@ -10,18 +10,6 @@ from oya.heap import field
 from oya import cards
 from oya.games.kachi_names import PIN_NAMES, GOSHUGI_DEFAULT
 
-# The actions (oya.games.kachi): here, below both the engine and its codec,
-# in a module a deal has loaded already.
-FOLD = const(0)
-CALL = const(1)
-SHIROKU = const(2)
-INKETSU_GERI = const(3)
-BUTA_GERI = const(4)
-DRAW = const(5)         # any_card draw, or the 4th-card draw
-DRAW_SHOW = const(6)    # + index 0/1 of the dealt card shown (original_card)
-EXPOSE = const(10)      # + hand index 0..3 (any_card)
-RATE = const(1000)      # + chips
-
 PIN_IDS = ("shippin", "goppin", "roppin", "kuppin", "toppin")
 # pair yaku by rank - 1
 PAIR_IDS = ("pinpin", "ninnin", "sansan", "shisshi", "gongo", "rokuroku",
