@@ -1013,3 +1013,22 @@ console.log(JSON.stringify({ heap, seen }));
     assert h["collections"] == 2
     assert (h["live_last"], h["live_peak"]) == (130 * 16, 130 * 16)
     assert (h["peak"], h["last"]) == (240 * 16, 130 * 16)
+
+
+def test_the_scripted_match_ends_the_night_that_follows_it_and_is_home():
+    import tools.pico as P
+
+    class Rig:
+        def __init__(self, screens):
+            self.screens = list(screens)
+
+        def title(self):
+            return self.screens[0]
+
+    # each key the script gives moves the fake board to its next screen
+    rig = Rig(["P1: Call 1 or fold?", "Results", "Match over", "Night (1 match)", "Night (1 match)", "Oya - home"])
+    pressed = []
+    for k in P.match_keys(rig, "kachi"):
+        pressed.append(k)
+        rig.screens.pop(0)
+    assert pressed == ["ok", "ok", "ok", "up", "ok"] and rig.title().startswith("Oya")

@@ -133,11 +133,15 @@ def setup_keys(rig, game, bots=True):
 
 def match_keys(rig, game):
     """OK on every screen until the match is over (Kakkuri: ended from the
-    pause menu after KAKKURI_DEALS deals)."""
+    pause menu after KAKKURI_DEALS deals), then home: the night's menu that
+    follows a match is ended with its last item (End the night)."""
     while True:
         t = rig.title()
         if t.startswith("Match over"):
             yield "ok"
+            if rig.title().startswith("Night"):
+                yield "up"
+                yield "ok"
             return
         if game == "kakkuri" and t.startswith("Deal ") and _deal_no(t) > KAKKURI_DEALS:
             yield "back"
