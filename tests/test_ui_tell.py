@@ -60,7 +60,7 @@ def test_every_bot_play_is_on_screen_before_the_persons_next_turn_and_each_trick
             break
         screens = "\n".join(seen)
         flat = screens.replace("\n", " ")
-        for s in say.since(deal, app.session.acts, names, lang, start, meri_say):
+        for _, s in say.each_sentence(deal, app.session.acts, names, lang, start, meri_say):
             # each sentence's first line (wrapped as the screen wraps it) was shown
             assert wrap(s)[0] in screens, (s, screens)
             if s.startswith("Trick ") or "コメ:" in s:

@@ -179,6 +179,19 @@ class Deal:
             raise RuleError(msg)
         self.apply(action, seat)
 
+    def sentences(self, acts, names, lang=EN, start=0):
+        """(index in `acts`, sentence) for the [seat, action] pairs of `acts`
+        from acts[start]: the seat's name and the action's label (a game
+        whose actions need more has a teller of its own, oya.heap.TELLERS)."""
+        for i in range(start, len(acts) - 1, 2):
+            seat = acts[i]
+            try:
+                words = self.label(acts[i + 1], lang)
+            except Exception:           # (a label that needs the state the action was taken in)
+                continue
+            if 0 <= seat < len(names):
+                yield i, "%s: %s" % (names[seat], words)
+
     def table_public(self):
         """What the game's table_lines reads: public() (an engine whose
         public() holds much more gives only what its table reads)."""

@@ -584,14 +584,19 @@ class PlayScreen(Screen):
         self.refresh()
 
     def telling(self, deal, start):
-        """The sentences of the deal's actions from acts[start], as one text; the
-        module that makes them is dropped after."""
-        from oya.ui import say
+        """The sentences of the deal's actions from acts[start], as one text:
+        the game's teller's, dropped after, else the deal's own. Made in every
+        key that acts, so without oya.ui.say (the deal's history)."""
         tell = self.teller()
+        acts, names, L = self.s.acts, self.names(), self.lang()
         try:
-            return "\n".join(say.since(deal, self.s.acts, self.names(), self.lang(), start, tell)) or None
+            said = tell.each_sentence(deal, acts, names, L, start) if tell is not None else None
+            if said is None:
+                said = deal.sentences(acts, names, L, start)
+            return "\n".join([s for _, s in said]) or None
         finally:
-            say.drop(tell)
+            if tell is not None:
+                forget(tell.__name__)
 
     def teller(self):
         """The game's own module that says a deal's actions, or None (oya.ui.say)."""

@@ -1,36 +1,18 @@
-# A deal's actions as sentences for the people at the table: what another
-# seat just did (the play screen shows it while the next bot waits, or until
-# a key) and the deal's actions so far, newest first (the decision screen's
-# "What happened"). The device's deal keeps no decisions among its events, so
-# the sentences are made from the session's actions ([seat, action] pairs,
-# kept for the journal) and the deal's own labels each time, never kept; this
-# module is loaded when a sentence is shown and dropped after (drop).
-# A game whose actions need more than their label (a card played face down,
-# a trick's end) has a `teller()` function in its module that gives its own
-# module with an `each_sentence` (`tell` here) that gives them, or None
-# for a deal its labels say in full.
+# The deal's actions so far as sentences, newest first: the decision
+# screen's "What happened". The device's deal keeps no decisions among its
+# events, so the sentences are made from the session's actions ([seat,
+# action] pairs, kept for the journal) each time a row is drawn, never kept:
+# by the game's teller (oya.heap.TELLERS: a card played face down, a trick's
+# end) or else by the deal's own labels (oya.game.Deal.sentences). This
+# module is loaded while the list is shown and dropped after (drop).
 from oya.heap import SAY, forget
 
 
 def each_sentence(deal, acts, names, lang, start=0, tell=None):
-    """(index in `acts`, sentence) for the actions from acts[start]."""
+    """(index in `acts`, sentence) for the actions from acts[start]: the
+    game's teller's (`tell`), else the deal's own (oya.game.Deal.sentences)."""
     said = tell.each_sentence(deal, acts, names, lang, start) if tell is not None else None
-    if said is not None:
-        yield from said
-        return
-    for i in range(start, len(acts) - 1, 2):
-        seat = acts[i]
-        try:
-            words = deal.label(acts[i + 1], lang)
-        except Exception:           # (a label that needs the state the action was taken in)
-            continue
-        if 0 <= seat < len(names):
-            yield i, "%s: %s" % (names[seat], words)
-
-
-def since(deal, acts, names, lang, start, tell=None):
-    """The sentences of the actions from acts[start], in order."""
-    return [s for _, s in each_sentence(deal, acts, names, lang, start, tell)]
+    return deal.sentences(acts, names, lang, start) if said is None else said
 
 
 class Told:
