@@ -127,7 +127,7 @@ def test_the_command_lines_of_the_flags_before_the_commands_still_run_their_comm
     assert cli.parser().parse_args(cli.from_old_flags(fw + ["--labels", "3"])).hands == 3
     a = cli.parser().parse_args(cli.from_old_flags(fw + ["--heap-map", "--at-key", "60", "--games", "kyuten"]))
     assert (a.cmd, a.at_key, a.games) == ("heap-map", 60, "kyuten")
-    assert cli.parser().parse_args(cli.from_old_flags(["--report", "f.json", "--no-md"])).figures == "f.json"
+    assert cli.parser().parse_args(cli.from_old_flags(["--report", "f.json", "--no-md"])).figures == ["f.json"]
     assert cli.from_old_flags(fw + ["--games", "meri"]) == fw + ["--games", "meri"]
 
 
@@ -1032,3 +1032,20 @@ def test_the_scripted_match_ends_the_night_that_follows_it_and_is_home():
         pressed.append(k)
         rig.screens.pop(0)
     assert pressed == ["ok", "ok", "ok", "up", "ok"] and rig.title().startswith("Oya")
+
+
+def test_runs_of_other_games_side_by_side_are_reported_as_one_table(tmp_path, capsys):
+    a, b = _fig(True, [10, 20]), _fig(True, [30, 40])
+    b["runs"] = {"meri": _run("meri", [30, 40], 50000)}
+    b["command"] = "python -m tools pico bench --games meri"
+    fa, fb = tmp_path / "a.json", tmp_path / "b.json"
+    fa.write_text(json.dumps(a))
+    fb.write_text(json.dumps(b))
+    assert pico.main(["report", str(fa), str(fb), "--no-md"]) == 0
+    rows = [ln.split()[0] for ln in capsys.readouterr().out.splitlines() if ln.startswith(("oicho", "meri"))]
+    assert rows == ["oicho", "meri"]
+    b["commit"] = "def5678"                                 # another commit: not one table
+    fb.write_text(json.dumps(b))
+    with pytest.raises(SystemExit) as e:
+        pico.main(["report", str(fa), str(fb), "--no-md"])
+    assert "commit" in str(e.value)

@@ -154,13 +154,33 @@ def bench_command(a, t, games):
 
 
 def cmd_report(a):
-    """Print saved figures again (and write them to BENCHMARKS.md)."""
-    fig = json.loads(Path(a.figures).read_text())
+    """Print saved figures again (and write them to BENCHMARKS.md); several files of
+    one kind of run (games run side by side) as one table."""
+    fig = merged([json.loads(Path(f).read_text()) for f in a.figures])
     text = pico.table(fig)
     print(text)
     if not a.no_md:
         pico.write_md(Path(a.md), fig, text)
     return 0
+
+
+def merged(figs):
+    """One run's figures made of runs of other games on the same image, commit
+    and settings (each game on its own core): their games together, the
+    command of each, the longest wall time."""
+    fig = dict(figs[0])
+    same = ("commit", "firmware_name", "frozen", "board", "heap_cap", "gc_every", "script", "deals")
+    for f in figs[1:]:
+        differ = [k for k in same if f.get(k) != fig.get(k)]
+        if differ:
+            raise SystemExit("python -m tools pico report: the files differ in %s" % ", ".join(differ))
+        fig["runs"] = dict(fig["runs"], **f["runs"])
+        if "summary" in fig:
+            fig["summary"] = dict(fig["summary"], **f.get("summary", {}))
+        fig["wall_s"] = max(fig["wall_s"], f["wall_s"])
+    if len(figs) > 1:
+        fig["command"] = "; ".join(f["command"] for f in figs) + " (side by side, merged with `python -m tools pico report`)"
+    return fig
 
 
 def cmd_soak(a, t):
@@ -410,7 +430,9 @@ def parser():
                    "for each block's type")
     p = sub.add_parser("report", help=cmd_report.__doc__, description=cmd_report.__doc__)
     p.set_defaults(run=None)
-    p.add_argument("figures", metavar="FIGURES.json", help="figures a bench saved (build/pico-bench*.json)")
+    p.add_argument("figures", metavar="FIGURES.json", nargs="+",
+                   help="figures a bench saved (build/pico-bench*.json); several of one kind of run "
+                        "(other games, side by side) make one table")
     p.add_argument("--md", default=str(MD_PATH), help="write the table into this page (default BENCHMARKS.md)")
     p.add_argument("--no-md", action="store_true", help="only print it")
     return ap
