@@ -122,3 +122,26 @@ def test_readme_stays_one_page_for_the_people_who_use_oya():
     # what the people who change Oya need goes to docs/DEVELOPING.md, the table deck in full to docs/playing.md
     assert len(README.splitlines()) <= 400, len(README.splitlines())
     assert README.startswith("# Oya") and "make sim " in README.split("\n## ")[0] and "make test " in README.split("\n## ")[0]
+
+
+def test_the_screenshots_are_what_their_commands_make_today(tmp_path):
+    """Each `python -m tools shot ... --gif|--png FILE` the documents name is run
+    again into a scratch folder: every frame the same as the committed image."""
+    from PIL import Image, ImageChops
+    shots = []
+    for doc, base in ((README, ROOT), (PLAYING, ROOT)):
+        for cmd in re.findall(r"`(python -m tools\s+shot\s[^`]+)`", doc):
+            cmd = " ".join(cmd.split())
+            out = re.search(r"--(gif|png) (\S+)", cmd).group(2)
+            shots.append((cmd.replace(out, str(tmp_path / os.path.basename(out))), base / out))
+    assert len(shots) >= 2, shots
+    for cmd, committed in shots:
+        run(cmd, ROOT)
+        made = Image.open(tmp_path / committed.name)
+        want = Image.open(committed)
+        assert getattr(made, "n_frames", 1) == getattr(want, "n_frames", 1), cmd
+        for i in range(getattr(want, "n_frames", 1)):
+            made.seek(i)
+            want.seek(i)
+            assert not ImageChops.difference(made.convert("RGB"), want.convert("RGB")).getbbox(), (
+                "%s: frame %d differs from %s; run the command again into it" % (cmd, i, committed.name))
