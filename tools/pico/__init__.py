@@ -444,8 +444,9 @@ def section(fig, text):
                "a sleep after each key." % ("a bot" if fig.get("script") == "bots" else "a person", KAKKURI_DEALS))
     return "\n".join([
         title, "",
-        "Commit %s, %s, `%s` (%d s wall). %s Columns: docs/DEVELOPING.md, \"Benchmarks\"." % (
-            fig["commit"], fig["date"], fig["command"], fig["wall_s"], how),
+        "Commit %s, %s, `%s` (%d s wall%s). %s Columns: docs/DEVELOPING.md, \"Benchmarks\"." % (
+            fig["commit"], fig["date"], "`, `".join(fig["command"].split("; ")), fig["wall_s"],
+            ", side by side, merged with `python -m tools pico report`" if fig.get("merged") else "", how),
         "", budget_line(fig), "", "```", text, "```"])
 
 

@@ -179,7 +179,8 @@ def merged(figs):
             fig["summary"] = dict(fig["summary"], **f.get("summary", {}))
         fig["wall_s"] = max(fig["wall_s"], f["wall_s"])
     if len(figs) > 1:
-        fig["command"] = "; ".join(f["command"] for f in figs) + " (side by side, merged with `python -m tools pico report`)"
+        fig["command"] = "; ".join(f["command"] for f in figs)
+        fig["merged"] = True
     return fig
 
 
