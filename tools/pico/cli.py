@@ -154,8 +154,7 @@ def bench_command(a, t, games):
 
 
 def cmd_report(a):
-    """Print saved figures again (and write them to BENCHMARKS.md); several files of
-    one kind of run (games run side by side) as one table."""
+    """Print saved figures again, several files of one kind of run as one table (and write it to BENCHMARKS.md)."""
     fig = merged([json.loads(Path(f).read_text()) for f in a.figures])
     text = pico.table(fig)
     print(text)
