@@ -7,6 +7,9 @@ Three slips are printed through the menus, as a person would:
   test page    Settings > Test page (6 lines)
   deal record  pause menu > Last deals > hold OK on a deal (after one deal of Oicho-Kabu)
   standings    pause menu > Print
+  night slip   pause menu > End match now, the ranking, then the night's menu >
+               Print slip: the chart of the chips as a raster image (GS v 0,
+               band by band), then the night's matches and settle-up
 While each prints, DOWN is pressed every PRESS_EVERY_MS. For every press the
 firmware's button event (debounced, queued by oya.hw.buttons) and the moment
 App.key() receives it are logged; the wait is the time between them, and a
@@ -167,6 +170,17 @@ def printer_figures(firmware):
         drive.expect(sim, w("pause"), "pause")
         _select(sim, w("print"))
         slips["standings"] = _print_and_press(sim, log, lambda: sim.press("ok"))
+        # the match ended from the pause menu; its ranking, then the night's menu
+        _select(sim, w("end_match"))
+        sim.press("ok")
+        sim.press("ok")                                   # End the match? OK
+        if not sim.run_until(lambda: drive.title(sim) == w("match_end"), 10000, 50):
+            raise RuntimeError("no ranking:\n" + sim.screen())
+        sim.press("ok")
+        if not sim.run_until(lambda: drive.title(sim).startswith("Night"), 10000, 50):
+            raise RuntimeError("no night menu:\n" + sim.screen())
+        _select(sim, "Print slip")
+        slips["night slip"] = _print_and_press(sim, log, lambda: sim.press("ok"))
         if sim.errors:
             raise RuntimeError("firmware errors: %s" % sim.errors[:3])
         return {
