@@ -75,7 +75,9 @@ PARTS = {"kachi": "oya.games.kachi_names|oya.games.kachi_hands",
          "kakkuri": "oya.games.kakkuri_consts|oya.games.kakkuri_search",
          "kyuten": "oya.games.kyuten_acts"}
 # the games' modules that say a deal's actions (oya.ui.say) or a finished
-# deal in words of their own (oya.games.told): a game not named here has none
+# deal in words of their own (oya.games.told): a game not named here has
+# none; a teller stays once imported, until the game's modules go
+# (oya.games.forget_games)
 TELLERS = "oya.games.kakkuri_say|oya.games.meri_say|oya.games.meri_words"
 # each language's words (English, Japanese): a match's, then the setup's
 TEXTS = ("oya.ui.text_en|oya.ui.text_en_setup", "oya.ui.text_ja|oya.ui.text_ja_setup")

@@ -585,18 +585,16 @@ class PlayScreen(Screen):
 
     def telling(self, deal, start):
         """The sentences of the deal's actions from acts[start], as one text:
-        the game's teller's, dropped after, else the deal's own. Made in every
-        key that acts, so without oya.ui.say (the deal's history)."""
+        the game's teller's, else the deal's own. Made in every key that
+        acts, so without oya.ui.say (the deal's history); the teller stays
+        loaded with the match's code, as importing it again at every action
+        costs more time than its code holds RAM."""
         tell = self.teller()
         acts, names, L = self.s.acts, self.names(), self.lang()
-        try:
-            said = tell.each_sentence(deal, acts, names, L, start) if tell is not None else None
-            if said is None:
-                said = deal.sentences(acts, names, L, start)
-            return "\n".join([s for _, s in said]) or None
-        finally:
-            if tell is not None:
-                forget(tell.__name__)
+        said = tell.each_sentence(deal, acts, names, L, start) if tell is not None else None
+        if said is None:
+            said = deal.sentences(acts, names, L, start)
+        return "\n".join([s for _, s in said]) or None
 
     def teller(self):
         """The game's own module that says a deal's actions, or None (oya.ui.say)."""
@@ -623,7 +621,7 @@ class PlayScreen(Screen):
             app.pop()
             if i is not None:
                 self.msg = told[i]
-            say.drop(tell)
+            say.drop()
 
         app.push(Menu(t("happened", self.lang()), told, back, back))
 

@@ -39,8 +39,7 @@ class Told:
             k -= 1
 
 
-def drop(tell):
-    """This module and the game's own (`tell`) leave the module table."""
-    if tell is not None:
-        forget(tell.__name__)
+def drop():
+    """This module leaves the module table (the game's teller stays with the
+    match's code: oya.ui.play's PlayScreen.telling)."""
     forget(SAY)
