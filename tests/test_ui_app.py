@@ -229,6 +229,40 @@ def test_corrupted_state_is_reported_kept_and_cleared(flash):
     assert app.screen_text().startswith("Oya - home")
 
 
+@pytest.mark.parametrize("lang", [0, 1])
+def test_a_saved_match_that_cannot_be_read_now_is_said_plainly_and_kept(flash, monkeypatch, lang):
+    """A read that fails for want of RAM (not a damaged record): the screen
+    says so in the device's language, without the exception's raw text, and
+    the files stay to be read at the next start."""
+    from oya.kana import to_half
+    from oya.ui import boot
+    from oya.ui.text import t
+    os.makedirs("state", exist_ok=True)
+    with open("state/match", "wb") as f:
+        f.write(b"a record too large to read now")
+
+    newest = journal_read.newest
+    fails = [1]
+
+    def out_of_heap(journal, parse=True):
+        if journal.path.endswith("match") and fails:
+            fails.pop()
+            raise MemoryError("memory allocation failed, allocating 4096 bytes")
+        return newest(journal, parse)
+    monkeypatch.setattr(journal_read, "newest", out_of_heap)
+    app = App()
+    app.settings["lang"] = lang
+    fails.append(1)
+    boot.boot_match(app)
+    text = app.screen_text().replace("\n", " ")
+    assert text.startswith(to_half(t("error", lang)))
+    assert "MemoryError" in text and "allocating" not in text
+    assert to_half(t("read_failed", lang).split(" ")[0]) in text
+    assert (flash / "state" / "match").exists() and not (flash / "state" / "match.bad").exists()
+    app.key(K.OK)
+    assert app.screen_text().startswith(to_half(t("home", lang)))
+
+
 def test_bad_ruleset_listed_with_error_and_cannot_be_chosen(flash):
     os.makedirs("rulesets", exist_ok=True)
     with open("rulesets/bad.json", "w") as f:

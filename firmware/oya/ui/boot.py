@@ -57,7 +57,8 @@ def boot_match(app):
         app.replace(Message(t("error", L), wrap(t("bad_state", L)), app.home, lang=L))
         return
     except Exception as e:
-        app.replace(Message(t("error", L), wrap(str(e)), app.home, lang=L))
+        # the flash failed to read (not a bad record): the files stay for the next start
+        app.replace(Message(t("error", L), wrap(t("read_failed", L) % type(e).__name__), app.home, lang=L))
         return
     if rec is not None and rec.get("state") is not None:
         app.replace(Message(t("resume_q", L), [game_name(rec.get("game", "?"), L), ""] + [t("yes_no", L)],

@@ -31,6 +31,7 @@ T = (
     "|board=Board"
     "|version=Version"
     "|bad_state=Saved match unreadable: kept as .bad, starting clean"
+    "|read_failed=Saved match could not be read (%s): kept, read again at the next start"
     "|bad_settings=Settings unreadable: kept as .bad, defaults used"
     "|many_seats=%d seats: the rules advise at most %d (few cards left to draw). OK: go on"
     "|letter_keys=UP/DN letter OK next"

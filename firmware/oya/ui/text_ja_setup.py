@@ -31,6 +31,7 @@ T = (
     "|board=ボード"
     "|version=バージョン"
     "|bad_state=ホゾン データ ハソン: .bad ニ ホカン シテ サイショカラ"
+    "|read_failed=ホゾン データ ガ ヨメマセン (%s): ノコシテ ツギノ キドウ デ マタ ヨミマス"
     "|bad_settings=セッテイ データ ハソン: .bad ニ ホカン シテ ヒョウジュン"
     "|many_seats=%d ニン: %d ニン マデ ガ ヨイ (ヤマ ガ スクナイ). OK: ツヅケル"
     "|letter_keys=UP/DN モジ OK ツギ"
