@@ -1034,6 +1034,34 @@ def test_the_scripted_match_ends_the_night_that_follows_it_and_is_home():
     assert pressed == ["ok", "ok", "ok", "up", "ok"] and rig.title().startswith("Oya")
 
 
+def test_the_scripted_match_waits_for_the_night_that_comes_after_the_key():
+    """The OK on 'Match over' is answered on idle passes after its press
+    (the night's code is loaded then): the script lets the board run until
+    the night shows, and goes on with it."""
+    import tools.pico as P
+
+    class Rig:
+        def __init__(self):
+            self.screens = ["Match over", "Match over"]
+            self.ran = 0
+
+        def title(self):
+            return self.screens[0]
+
+        def run(self, us):
+            self.ran += us
+            if self.ran >= 600000 and self.screens[0] == "Match over":
+                self.screens[0] = "Night (1 match)"
+
+    rig = Rig()
+    pressed = []
+    for k in P.match_keys(rig, "kachi"):
+        pressed.append(k)
+        if k != "ok" or len(pressed) > 1:
+            rig.screens[0] = {"up": "Night (1 match)", "ok": "Oya - home"}[k]
+    assert pressed == ["ok", "up", "ok"] and rig.ran == 600000 and rig.title().startswith("Oya")
+
+
 def test_runs_of_other_games_side_by_side_are_reported_as_one_table(tmp_path, capsys):
     a, b = _fig(True, [10, 20]), _fig(True, [30, 40])
     b["runs"] = {"meri": _run("meri", [30, 40], 50000)}

@@ -131,6 +131,9 @@ def setup_keys(rig, game, bots=True):
     yield "ok"
 
 
+NIGHT_WAIT_S = 20          # the longest wait, emulated, for the night after a match
+
+
 def match_keys(rig, game):
     """OK on every screen until the match is over (Kakkuri: ended from the
     pause menu after KAKKURI_DEALS deals), then home: the night's menu that
@@ -139,6 +142,13 @@ def match_keys(rig, game):
         t = rig.title()
         if t.startswith("Match over"):
             yield "ok"
+            # the night's screens come once the match is in the night, on the
+            # idle passes after the key: as .mpy with a collection every 1 KB
+            # that outlasts the press's quiet time
+            for _ in range(NIGHT_WAIT_S * 5):
+                if not rig.title().startswith("Match over"):
+                    break
+                rig.run(200000)
             if rig.title().startswith("Night"):
                 yield "up"
                 yield "ok"
