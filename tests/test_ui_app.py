@@ -1020,14 +1020,16 @@ def test_the_ranking_comes_on_idle_passes_after_its_module_is_imported_in_one_of
     app.key(K.OK)
     assert app.screen_text().startswith("End the match?")
     app.key(K.OK)                                   # yes
-    assert app.screen_text().startswith("End the match?") and app.due
+    # the title at once, the menus gone from under it; the ranking to come
+    assert app.screen_text().split("\n")[:2] == ["Match over", ""] and app.due and len(app.stack) == 1
     assert app.finishing()                          # the loop's idle passes before the journal's files
     assert "oya.ui.match_end" not in sys.modules
     app.key(K.BACK)                                 # held: it waits for the ranking
-    assert app.held == [K.BACK] and app.screen_text().startswith("End the match?")
+    assert app.held == [K.BACK] and app.screen_text().startswith("Match over")
     assert app.idle() == 1                          # the import, a pass of its own
-    assert "oya.ui.match_end" in sys.modules and app.screen_text().startswith("End the match?")
+    assert "oya.ui.match_end" in sys.modules and app.screen_text().split("\n")[1] == ""
     assert app.idle() == IDLE_REDRAW                # the ranking
+    assert app.screen_text().split("\n")[1].startswith("1 ")
     assert app.session is None and not app.ranking_due and app.screen_text().startswith("Match over")
     assert app.held == [K.BACK] and app.due         # held until the match is in the night
     while app.due:
@@ -1171,3 +1173,29 @@ def test_a_recalled_deal_is_replayed_on_idle_passes_and_a_key_pressed_meanwhile_
     app.key(K.HOLD_OK)
     slip = hw.printer.slips[-1]
     assert slip[0] == msg.lines[0] and None not in slip
+
+
+@pytest.mark.parametrize("game, where", [("kakkuri", "pause"), ("meri", "Results")])
+def test_the_teller_leaves_while_its_deal_is_not_shown_and_says_the_next_action(game, where, flash, monkeypatch):
+    # the pause menu's code, or the results' words, come in the teller's place
+    import oya.games
+    dropped = []
+    monkeypatch.setattr(oya.games, "forget", lambda group: dropped.append(group))
+    app = App()
+    new_table(app, GAMES.index(game))
+    press_ok_until(app, "Pass to")
+    teller = oya.games.module_name(game, "_say")
+    del dropped[:]                                      # (the setup's options)
+    if where == "pause":
+        pause(app)
+        assert app.screen_text().startswith("Paused") and dropped == [teller]
+        app.key(K.OK)                                   # Continue
+        assert app.top() is app._play
+    else:
+        press_ok_until(app, "Results")
+        assert teller in dropped
+    press_ok_until(app, "Pass to")
+    app.key(K.OK)
+    while not app.top().said:                           # the next action is told again
+        app.key(K.OK)
+    assert app.top().said and teller in __import__("sys").modules

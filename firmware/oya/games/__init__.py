@@ -25,6 +25,12 @@ def told(game, part):
     return __import__(name, None, None, ("each_sentence",)) if holds(TELLERS, name) else None
 
 
+def forget_part(game, part):
+    """`game`'s module `part` (as module_name) leaves the module table: a
+    teller while its deal's screens are not shown, the results' words."""
+    forget(module_name(game, part))
+
+
 def bot_for(game):
     """The bot of `game`: smart_bot(deal, seat, rng) of its module <game>_bot."""
     return __import__(module_name(game, "_bot"), None, None, ("smart_bot",)).smart_bot

@@ -413,6 +413,11 @@ class App:
         module imported in one and the ranking made in the next (both in the
         key that ends the match are too long a run of CPU). Keys pressed
         meanwhile wait for it (due)."""
+        # the screens over the deal (a pause menu, its question) go now with
+        # their code, so the ranking's module comes in beside the deal alone,
+        # and the title says at once what the key did
+        self.replace(Message(t("match_end", self.lang), [], self.pop, lang=self.lang))
+        forget(MENUS)
         self.due = self.ranking_due = True
         self.prefetch(MATCH_END, self._ranking())
 

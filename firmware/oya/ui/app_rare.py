@@ -4,6 +4,7 @@
 # and forgets it at once (oya.heap.RARE), so its code is in RAM only while
 # the call (or a job it left) runs, never beside a deal; ten methods of App
 # that only called these would be RAM beside every deal.
+from oya.games import forget_part
 from oya.heap import BOOT, forget
 from oya.ui import flow
 from oya.ui.widgets import Message, wrap
@@ -38,7 +39,10 @@ def _going_home(app):
 
 def pause_menu(app):
     """The pause menu, on the next idle passes (both its imports and its
-    draw in the key are too long a run of CPU for one key)."""
+    draw in the key are too long a run of CPU for one key). The deal's
+    teller says nothing while the menu is up: its code leaves for the
+    menu's, and the next action imports it again."""
+    forget_part(app.session.game, "_say")
     open_later(app, "menus", "pause_menu", "menu")
 
 

@@ -11,8 +11,7 @@ from oya.ui.text import t
 from oya.ui import tables
 from oya.ui import IDLE_REDRAW
 from oya.compat import const, run_steps
-from oya.games import told
-from oya.heap import forget
+from oya.games import forget_part, told
 
 INTRO = 0
 HANDOFF = 1
@@ -505,9 +504,7 @@ class PlayScreen(Screen):
             elif k == keys.UP and self.result_top > 0:
                 self.result_top -= 1
             elif k == keys.OK:
-                words = self.words()
-                if words is not None:
-                    forget(words.__name__)      # (the results' words: not needed in the next deal)
+                forget_part(self.s.game, "_words")      # (the results' words: not needed in the next deal)
                 self.app.end_deal()
             elif k == keys.HOLD_OK:
                 self.app.rare().print_deal(self.app)
@@ -643,6 +640,9 @@ class PlayScreen(Screen):
         self.result_top = 0
         self.result_label = True
         self.state = RESULTS
+        # the teller says nothing until the next deal's first action: its
+        # code leaves, and the results' words come in its place
+        forget_part(self.s.game, "_say")
 
     def each_result_line(self, labelled):
         """The results' lines, wrapped to the screen, one at a time: the
