@@ -511,23 +511,23 @@ def test_the_results_lines_are_made_as_drawn_and_scroll_to_the_balances(flash):
     assert _results_shown(app) == [ln.rstrip() for ln in made]
 
 
-def test_the_last_results_stay_on_screen_while_the_ranking_is_due(flash):
+def test_the_last_results_give_way_to_the_match_over_title_while_the_ranking_is_due(flash):
     # the match's last deal is gone once its OK ends the match: its results,
-    # made as drawn, are left as they were drawn until the ranking comes
+    # made as drawn, are not drawn again; the title says the match is over
+    # until the ranking comes under it
     from tests.test_ui_app import new_table, press_ok_until, waiting_passes
     app = App()
     new_table(app, GAMES.index("kachi"))
     for _ in range(50):
         press_ok_until(app, "Results", 2000)
-        shown = app.screen_text()
         app.key(K.OK)
         if app.due:
             break
     assert app.ranking_due and app.session.match.deal is None
     app.frame()
-    assert app.screen_text() == shown
+    assert app.screen_text().split("\n")[:2] == ["Match over", ""]
     waiting_passes(app)
-    assert app.screen_text().startswith("Match over")
+    assert app.screen_text().startswith("Match over") and app.screen_text().split("\n")[1].startswith("1 ")
 
 
 def test_results_whose_value_labels_fail_are_shown_without_them(flash, monkeypatch):

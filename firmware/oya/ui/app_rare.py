@@ -42,7 +42,8 @@ def pause_menu(app):
     draw in the key are too long a run of CPU for one key). The deal's
     teller says nothing while the menu is up: its code leaves for the
     menu's, and the next action imports it again."""
-    forget_part(app.session.game, "_say")
+    if app.session is not None:
+        forget_part(app.session.game, "_say")
     open_later(app, "menus", "pause_menu", "menu")
 
 
