@@ -132,6 +132,7 @@ def setup_keys(rig, game, bots=True):
 
 
 NIGHT_WAIT_S = 20          # the longest wait, emulated, for the night after a match
+_NIGHT_STEP_US = 200000    # how long the board runs between two looks at the screen meanwhile
 
 
 def match_keys(rig, game):
@@ -142,13 +143,12 @@ def match_keys(rig, game):
         t = rig.title()
         if t.startswith("Match over"):
             yield "ok"
-            # the night's screens come once the match is in the night, on the
-            # idle passes after the key: as .mpy with a collection every 1 KB
-            # that outlasts the press's quiet time
-            for _ in range(NIGHT_WAIT_S * 5):
+            # the night's screens come on the idle passes after the key, once
+            # the match is in the night, which can outlast the press's quiet time
+            for _ in range(NIGHT_WAIT_S * 1000000 // _NIGHT_STEP_US):
                 if not rig.title().startswith("Match over"):
                     break
-                rig.run(200000)
+                rig.run(_NIGHT_STEP_US)
             if rig.title().startswith("Night"):
                 yield "up"
                 yield "ok"

@@ -26,8 +26,9 @@ def told(game, part):
 
 
 def forget_part(game, part):
-    """`game`'s module `part` (as module_name) leaves the module table: a
-    teller while its deal's screens are not shown, the results' words."""
+    """`game`'s module `part` (as module_name) leaves the module table: its
+    options once set (see options()), a teller while its deal's screens are
+    not shown, the results' words."""
     forget(module_name(game, part))
 
 
@@ -67,7 +68,7 @@ def options(game):
     from oya.games.<game>_options, without importing the engine: the setup
     screens, the ruleset reader and a resume read it, a deal never, so in a
     module of its own it leaves RAM once the options are set
-    (forget_options)."""
+    (forget_part)."""
     if game in EXTRA:
         return EXTRA[game].OPTIONS
     from oya import GAMES
@@ -80,11 +81,6 @@ def options_module(game):
     """The module of `game`'s options (oya.games.<game>_options): OPTIONS, its
     seats and starting chips' option, the hooks of its rules' checks."""
     return __import__(module_name(game, "_options"), None, None, ("OPTIONS",))
-
-
-def forget_options(game):
-    """The game's options are set: their table leaves RAM (see options())."""
-    forget(module_name(game, "_options"))
 
 
 def forget_games(keep=None):

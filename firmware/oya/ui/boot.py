@@ -2,7 +2,7 @@
 # while used (oya.ui.app.flow); the app forgets it once the boot is done.
 from oya import GAMES
 from oya.journal import JournalCorrupt
-from oya.games import forget_options, module_name
+from oya.games import forget_part, module_name
 from oya.heap import RESUME, RESUMED, RULES, forget
 from oya.ui import DEFAULT_SETTINGS, Call
 from oya.ui.widgets import Message, wrap
@@ -129,7 +129,7 @@ def _resumed(app):
         app.home()
         return
     forget(RESUMED)
-    forget_options(s.game)
+    forget_part(s.game, "_options")
     yield
     gc.collect()
     yield

@@ -2,7 +2,7 @@
 # up (a new table's, or the boot's resume). Imported for that one step and
 # forgotten with the flows (oya.heap.FLOWS): a deal never needs it.
 from oya import rng
-from oya.games import forget_options, load, module_name
+from oya.games import forget_part, load, module_name
 from oya.heap import FIRST_DRAW, FLOWS, OVER_ENGINE, PARTS, PLAY, UNDER_ENGINE, forget
 from oya.ui import Call, collecting
 
@@ -53,13 +53,13 @@ def new_match(app, game, rs_name, opts, names, bots, changed, first):
     yield
     if m.table:
         # the table draws with its own cards, entered on a picker, or chooses by hand
-        forget_options(game)
+        forget_part(game, "_options")
         app._starting = (s, bots)
         from oya.ui.first_draw import ask
         ask(app, m, first, Call(app, "start", "first_chosen", first))
         return
     s.draw_first_dealer()
-    forget_options(game)          # the match has read its options: the deal screens come next
+    forget_part(game, "_options")          # the match has read its options: the deal screens come next
     yield
     app._starting = (s, bots)
     show_first_dealer(app, first)
@@ -111,7 +111,7 @@ def start_play(app, session, bots):
     # room to it (as .mpy, a heap held near its budget runs out importing the
     # deal screen at the first dealer's OK with the options still in)
     forget(FLOWS)
-    forget_options(session.game)
+    forget_part(session.game, "_options")
     if session.match.table:
         from oya.ui.entry import TablePlay as PlayScreen     # real cards: the deal screen with a picker
     else:

@@ -4,7 +4,7 @@
 # new-table flow once the match is drawn.
 from oya import option_text
 from oya.ui import keys
-from oya.games import forget_options
+from oya.games import forget_part
 from oya.heap import FLOWS, SETUP, forget
 from oya.ui import flow
 from oya.ui.grid import cut, half
@@ -231,7 +231,7 @@ def pick_chips(app, game, rs_name, opts, names):
         if x[0] == key:
             e = x
     lo, hi = (e[2], e[3]) if e and len(e) == 4 else (1, 999)
-    forget_options(game)
+    forget_part(game, "_options")
 
     def done(v):
         opts[key] = v
@@ -272,7 +272,7 @@ def start_new(app, game, rs_name, opts, names, bots):
     first = t("first", app.lang)    # a setup word: read before its module goes with the flows
     changed = getattr(app, "changed", None)
     forget(FLOWS)
-    forget_options(game)        # (gone already where the chips were asked: pick_chips)
+    forget_part(game, "_options")        # (gone already where the chips were asked: pick_chips)
     app.replace(Message(first, ["..."], None, lang=app.lang))
     flow("start").begin(app, game, rs_name, opts, names, bots, changed, first)
 
